@@ -1,0 +1,56 @@
+"""Start-up cost of the commonest commands, as ratios to starting Python at all.
+
+Run: ``.venv/bin/python -m benchmarks.startup [--runs N]``. Every number is the median
+wall time of N runs measured in this one process, and each command is reported as a
+ratio to ``python -c pass`` run by the same interpreter in the same run, so the
+result does not depend on how fast this machine is today. Targets (issue 2):
+``hyper version`` within 1.5×, ``hyper providers`` on the example repository within 2×.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "quickstart"
+HYPER = [sys.executable, "-c", "from hyper.cli.main import entry; entry()"]
+
+CASES: dict[str, tuple[list[str], float]] = {
+    "hyper version": ([*HYPER, "version"], 1.5),
+    "hyper providers": ([*HYPER, "providers", "--repo-dir", str(EXAMPLE)], 2.0),
+}
+
+
+def median_wall(argv: list[str], runs: int) -> float:
+    times: list[float] = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=31)
+    runs = parser.parse_args().runs
+    median_wall([sys.executable, "-c", "pass"], 3)  # warm the page cache and bytecode
+    for argv, _ in CASES.values():
+        median_wall(argv, 3)
+    baseline = median_wall([sys.executable, "-c", "pass"], runs)
+    print(f"python -c pass: {baseline * 1000:.1f} ms (median of {runs})")
+    for name, (argv, target) in CASES.items():
+        wall = median_wall(argv, runs)
+        ratio = wall / baseline
+        verdict = "within" if ratio <= target else "OVER"
+        print(f"{name}: {wall * 1000:.1f} ms = {ratio:.2f}x  ({verdict} the {target}x target)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""hyper: AI-authored, human-reviewable infrastructure automation."""

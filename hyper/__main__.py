@@ -1,0 +1,3 @@
+from hyper.cli.main import entry
+
+entry()

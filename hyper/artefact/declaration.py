@@ -1,0 +1,38 @@
+"""The Repository declaration, ``hyper.yaml``: the version pin, its digest, and retention.
+
+It is the one artefact keyed by its filename rather than a directory, and it names
+nothing: one repository has one declaration.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from hyper.check.nodes import fields, scalar
+from hyper.yamlsubset import Node, Scalar
+
+PATH: Final = "hyper.yaml"
+KIND: Final = "repository-declaration"
+
+
+@attrs.frozen
+class RepositoryDeclaration:
+    root: Node | None
+    kind: Scalar | None
+    version: Scalar | None
+    digest: Scalar | None
+    retention: Scalar | None
+    """How long interior Record versions are kept; ``None`` keeps every version."""
+
+
+def read_declaration(root: Node | None) -> RepositoryDeclaration:
+    parts = fields(root, "kind", "version", "digest", "retention")
+    return RepositoryDeclaration(
+        root=root,
+        kind=scalar(parts.get("kind")),
+        version=scalar(parts.get("version")),
+        digest=scalar(parts.get("digest")),
+        retention=scalar(parts.get("retention")),
+    )

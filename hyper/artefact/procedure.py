@@ -1,0 +1,264 @@
+"""A Procedure: an ordered list of ``steps:`` plus an authored Target envelope.
+
+A ``steps:`` entry is one of three shapes, told apart by the keys it carries:
+
+* a **Step** — ``id``, ``definition``, ``operation``, ``target``, and optionally
+  ``args``, ``over``, ``bound``, ``when``: one Operation through one Definition
+  against one Target;
+* a nested **Invocation** — ``id`` and ``procedure``: composition is by invoking,
+  and an invoked Procedure's Steps are not referenceable from its caller;
+* a **Requirement** — ``id`` and ``require``: a predicate over an earlier Step's
+  Record that halts the Run where it does not hold, binding and invoking nothing.
+
+An entry mixing the shapes is none of them (a shape fault, reported once), and reads
+as :class:`Conflicted` so no later rule guesses which one was meant.
+
+Values inside a Step are typed where the format closes them — the three ``over:``
+forms, the eleven predicate operators, the two reference forms — and every value
+keeps its node so a rule cites the exact line.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+import attrs
+
+from hyper.check.nodes import fields, member, scalars
+from hyper.yamlsubset import Map, Node, Scalar, Seq
+
+KIND: Final = "procedure"
+NAME_KEY: Final = "procedure"
+
+BINDING_KEYS: Final = ("definition", "operation", "target")
+
+OPERATORS: Final = (
+    "equals",
+    "not_equals",
+    "in",
+    "exists",
+    "absent",
+    "starts_with",
+    "ends_with",
+    "greater_than",
+    "less_than",
+    "older_than",
+    "newer_than",
+)
+"""The closed predicate operator set; a predicate carries ``field:`` and exactly one of these."""
+
+OVER_FORMS: Final = ("assets", "observations", "values")
+"""The closed ``over:`` selector forms."""
+
+
+@attrs.frozen
+class Step:
+    index: int
+    entry: Map
+    id: Scalar | None
+    definition: Scalar | None
+    operation: Scalar | None
+    target: Scalar | None
+    args: Node | None
+    over: Node | None
+    bound: Node | None
+    when: Node | None
+
+    @property
+    def field(self) -> str:
+        return f"steps[{self.index}]"
+
+    def arg(self, name: str) -> Node | None:
+        return member(self.args, name)
+
+    @property
+    def values(self) -> Seq | None:
+        """The ``over: values:`` list where both are present and well-shaped."""
+        values = member(self.over, "values")
+        return values if isinstance(values, Seq) else None
+
+    @property
+    def bound_value(self) -> int | None:
+        """The Bound where it reads as an integer; ``None`` where absent or illegible."""
+        if not isinstance(self.bound, Scalar):
+            return None
+        try:
+            return int(self.bound.value)
+        except ValueError:
+            return None
+
+
+@attrs.frozen
+class Invocation:
+    index: int
+    entry: Map
+    id: Scalar | None
+    procedure: Node
+
+    @property
+    def field(self) -> str:
+        return f"steps[{self.index}]"
+
+    @property
+    def callee(self) -> Scalar | None:
+        return self.procedure if isinstance(self.procedure, Scalar) else None
+
+
+@attrs.frozen
+class Requirement:
+    index: int
+    entry: Map
+    id: Scalar | None
+    require: Node
+
+    @property
+    def field(self) -> str:
+        return f"steps[{self.index}]"
+
+
+@attrs.frozen
+class Conflicted:
+    """An entry carrying keys of two shapes; it is reported and read no further."""
+
+    index: int
+    entry: Map
+    with_: Literal["procedure", "require"]
+    """The key that clashes with the rest: an invocation's or a requirement's."""
+
+    @property
+    def field(self) -> str:
+        return f"steps[{self.index}]"
+
+
+Entry = Step | Invocation | Requirement | Conflicted
+
+
+@attrs.frozen
+class Procedure:
+    file: str
+    name: Scalar | None
+    targets: tuple[tuple[int, Scalar], ...]
+    cadence: Node | None
+    entries: tuple[Entry, ...]
+
+    @property
+    def target_names(self) -> frozenset[str]:
+        """The declared envelope as written, whether or not each name resolves."""
+        return frozenset(item.value for _, item in self.targets)
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return tuple(e for e in self.entries if isinstance(e, Step))
+
+    @property
+    def invocations(self) -> tuple[Invocation, ...]:
+        return tuple(e for e in self.entries if isinstance(e, Invocation))
+
+
+def _scalar(node: Node | None) -> Scalar | None:
+    return node if isinstance(node, Scalar) else None
+
+
+def read_entry(index: int, entry: Map) -> Entry:
+    parts = fields(entry, "id", *BINDING_KEYS, "args", "over", "bound", "when", "procedure", "require")
+    binds = any(key in parts for key in BINDING_KEYS)
+    if "require" in parts:
+        if binds or "procedure" in parts:
+            return Conflicted(index, entry, "require")
+        return Requirement(index, entry, _scalar(parts.get("id")), parts["require"])
+    if "procedure" in parts:
+        if binds:
+            return Conflicted(index, entry, "procedure")
+        return Invocation(index, entry, _scalar(parts.get("id")), parts["procedure"])
+    return Step(
+        index=index,
+        entry=entry,
+        id=_scalar(parts.get("id")),
+        definition=_scalar(parts.get("definition")),
+        operation=_scalar(parts.get("operation")),
+        target=_scalar(parts.get("target")),
+        args=parts.get("args"),
+        over=parts.get("over"),
+        bound=parts.get("bound"),
+        when=parts.get("when"),
+    )
+
+
+def read(file: str, root: Node | None) -> Procedure:
+    parts = fields(root, "procedure", "targets", "cadence", "steps")
+    steps = parts.get("steps")
+    entries: list[Entry] = []
+    if isinstance(steps, Seq):
+        entries = [read_entry(i, item) for i, item in enumerate(steps.items) if isinstance(item, Map)]
+    return Procedure(
+        file=file,
+        name=_scalar(parts.get("procedure")),
+        targets=scalars(parts.get("targets")),
+        cadence=parts.get("cadence"),
+        entries=tuple(entries),
+    )
+
+
+@attrs.frozen
+class Reference:
+    """A value-position mapping read as one of the two reference forms.
+
+    ``{step: <earlier id>, path: <path>}`` reads one field of an earlier Step's Record;
+    ``{item: <path>}`` reads the Expansion member in hand. Any other mapping written
+    where a value goes is ``malformed`` — a reference attempted and not achieved.
+    """
+
+    node: Map
+    form: Literal["step", "item", "malformed"]
+    step: str = ""
+    path: str = ""
+
+
+def read_reference(node: Node | None) -> Reference | None:
+    """The reference ``node`` spells; ``None`` where it is a literal (no mapping at all)."""
+    if not isinstance(node, Map):
+        return None
+    parts = fields(node, "step", "path", "item")
+    step, path, item = parts.get("step"), parts.get("path"), parts.get("item")
+    if isinstance(step, Scalar) and isinstance(path, Scalar) and item is None and len(node.entries) == 2:
+        return Reference(node, "step", step.value, path.value)
+    if isinstance(item, Scalar) and step is None and path is None and len(node.entries) == 1:
+        return Reference(node, "item", path=item.value)
+    return Reference(node, "malformed")
+
+
+def holds_item_reference(node: Node | None) -> bool:
+    """Whether an ``{item:}`` reference stands in an args: value, or in any member of a list."""
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, Seq):
+            pending.extend(current.items)
+            continue
+        reference = read_reference(current)
+        if reference is not None and reference.form == "item":
+            return True
+    return False
+
+
+@attrs.frozen
+class Predicate:
+    """One predicate: ``field:``, exactly one operator, and ``step:`` at a condition root."""
+
+    node: Map
+    field: Scalar | None
+    step: Scalar | None
+    operators: tuple[tuple[Scalar, Node], ...]
+    """Every operator key written, in order — more than one is itself a fault."""
+
+
+def read_predicate(node: Node | None) -> Predicate | None:
+    if not isinstance(node, Map):
+        return None
+    parts = fields(node, "field", "step")
+    return Predicate(
+        node=node,
+        field=_scalar(parts.get("field")),
+        step=_scalar(parts.get("step")),
+        operators=tuple((key, value) for key, value in node.entries if key.value in OPERATORS),
+    )

@@ -1,0 +1,249 @@
+"""One read of a repository: every artefact file, parsed once, and the namespaces built from them.
+
+Every command that asks about a repository reads it through :func:`load_repository`,
+so no two of them can disagree about what reading one means — which files are
+artefacts, which file a name resolves to, what a broken file contributes.
+
+The rules it holds:
+
+- An artefact is ``hyper.yaml``, or a ``.yaml`` file directly inside ``definitions/``,
+  ``procedures/``, ``targets/`` or ``providers/`` (no nesting; ``.yml`` is not one).
+  A missing directory is no artefacts, not an error.
+- Each file is read once; its bytes are kept, because a Manifest's digest and
+  ``hyper operation``'s verbatim lines come from bytes no tree holds.
+- A file that cannot be read or will not parse carries exactly one problem and
+  contributes no name anywhere; a file that parses with refused constructs carries
+  one problem per construct and is still read. Nothing stops the repository.
+- Names resolve against what an artefact *declares*, byte-exact, never its filename.
+  Where two files declare one name the later one read wins (the order is fixed:
+  the built-in, then the four directories in turn, each by filename).
+- The Provider namespace is the built-in ``shell`` and every ``providers/`` file,
+  less any file taking a built-in's name (the built-in stands) and any declaring a
+  schema version above the one this hyper reads (its shape is unknown here). Both
+  files are still loaded and checked; they only name nothing.
+- The built-in is the first artefact loaded, under ``<built-in>/shell``, and counts
+  among the artefacts a clean ``check`` reports.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import Final
+
+import attrs
+
+from hyper import yamlsubset
+from hyper.artefact import builtin
+from hyper.artefact.declaration import PATH as DECLARATION_PATH
+from hyper.artefact.declaration import RepositoryDeclaration, read_declaration
+from hyper.artefact.manifest import BUILTIN_NAMES, BUILTIN_PATH, Manifest, read_manifest
+from hyper.artefact.target import TargetDeclaration, read_target
+from hyper.check.nodes import member
+from hyper.problem import Problem
+from hyper.yamlsubset import Node, Scalar
+
+DIRECTORIES: Final = ("definitions", "procedures", "targets", "providers")
+"""The four artefact directories, in the order they are read."""
+WORKFLOWS: Final = ".github/workflows"
+WORKFLOW_PREFIX: Final = "hyper-"
+WORKFLOW_SUFFIX: Final = ".yml"
+
+
+@attrs.frozen
+class LoadedFile:
+    """One artefact as read: its bytes, its tree, and what reading it found."""
+
+    path: str
+    """Relative to the repository root with forward slashes, or ``<built-in>/shell``."""
+    data: bytes
+    root: Node | None
+    ok: bool
+    """False where the file could not be read or is not YAML: no later check reads it."""
+    problems: tuple[Problem, ...]
+
+    @property
+    def directory(self) -> str:
+        """The artefact directory the file sits in; ``""`` for ``hyper.yaml`` and the built-in."""
+        head, sep, _ = self.path.partition("/")
+        return head if sep and head in DIRECTORIES else ""
+
+
+@attrs.frozen
+class Unreadable:
+    """The repository itself could not be listed; the message is one sentence for stderr."""
+
+    message: str
+
+
+@attrs.frozen
+class Repository:
+    root: str
+    files: tuple[LoadedFile, ...]
+    """Every artefact loaded, the built-in first: what a clean ``check`` counts."""
+    manifest_files: tuple[Manifest, ...]
+    """Every Manifest that parsed — the built-in, then ``providers/`` — namespace member or not."""
+    target_files: tuple[TargetDeclaration, ...]
+    """Every ``targets/`` declaration that parsed, namespace member or not."""
+    manifests: Mapping[str, Manifest]
+    """The Provider namespace."""
+    targets: Mapping[str, TargetDeclaration]
+    """The Target namespace."""
+    definitions: Mapping[str, LoadedFile]
+    """The Definition namespace: name to the file declaring it."""
+    procedures: Mapping[str, LoadedFile]
+    """The Procedure namespace: name to the file declaring it."""
+    declaration: RepositoryDeclaration | None
+    """``hyper.yaml`` where it exists and parsed; ``None`` otherwise."""
+    workflows: Mapping[str, bytes]
+    """``.github/workflows/hyper-*.yml`` by path: what ``hyper project`` wrote, byte for byte."""
+
+    @property
+    def problems(self) -> tuple[Problem, ...]:
+        """What reading found, file by file: unreadable files and the YAML subset's faults."""
+        return tuple(problem for loaded in self.files for problem in loaded.problems)
+
+    def file(self, path: str) -> LoadedFile | None:
+        for loaded in self.files:
+            if loaded.path == path:
+                return loaded
+        return None
+
+
+def declared_name(root: Node | None, key: str) -> str:
+    """The name an artefact declares under its top-level ``key``; ``""`` where it names none."""
+    named = member(root, key)
+    return named.value if isinstance(named, Scalar) else ""
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Hold the cycle collector off while trees are built.
+
+    A large repository is hundreds of thousands of small tracked objects, none of
+    them in a cycle; left on, the collector rescans the growing heap over and over
+    and takes longer than the parsing. Reference counting still frees everything.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def load_repository(root: str) -> Repository | Unreadable:
+    """Read the repository at ``root`` (an absolute directory). Never raises."""
+    with _no_cycle_collection():
+        return _load(root)
+
+
+def _load(root: str) -> Repository | Unreadable:
+    paths: list[str] = []
+    for directory in DIRECTORIES:
+        listed = _list(root, directory)
+        if isinstance(listed, Unreadable):
+            return listed
+        paths.extend(f"{directory}/{name}" for name in listed if name.endswith(".yaml"))
+    if os.path.isfile(os.path.join(root, DECLARATION_PATH)):
+        paths.append(DECLARATION_PATH)
+
+    shell = builtin.shell()
+    files: list[LoadedFile] = [LoadedFile(BUILTIN_PATH, shell.data, shell.root, True, ())]
+    files.extend(_load_file(root, path) for path in paths)
+
+    manifest_files: list[Manifest] = [shell]
+    target_files: list[TargetDeclaration] = []
+    manifests: dict[str, Manifest] = {"shell": shell}
+    targets: dict[str, TargetDeclaration] = {}
+    definitions: dict[str, LoadedFile] = {}
+    procedures: dict[str, LoadedFile] = {}
+    declaration: RepositoryDeclaration | None = None
+    for loaded in files[1:]:
+        if not loaded.ok:
+            continue
+        directory = loaded.directory
+        if directory == "providers":
+            manifest = read_manifest(loaded.path, loaded.data, loaded.root)
+            manifest_files.append(manifest)
+            name = manifest.declared_name
+            if name and name not in BUILTIN_NAMES and not manifest.schema_unsupported:
+                manifests[name] = manifest
+        elif directory == "targets":
+            target = read_target(loaded.path, loaded.root)
+            target_files.append(target)
+            if target.declared_name:
+                targets[target.declared_name] = target
+        elif directory == "definitions":
+            if name := declared_name(loaded.root, "definition"):
+                definitions[name] = loaded
+        elif directory == "procedures":
+            if name := declared_name(loaded.root, "procedure"):
+                procedures[name] = loaded
+        elif loaded.path == DECLARATION_PATH:
+            declaration = read_declaration(loaded.root)
+
+    return Repository(
+        root=root,
+        files=tuple(files),
+        manifest_files=tuple(manifest_files),
+        target_files=tuple(target_files),
+        manifests=manifests,
+        targets=targets,
+        definitions=definitions,
+        procedures=procedures,
+        declaration=declaration,
+        workflows=_workflows(root),
+    )
+
+
+def _list(root: str, directory: str) -> list[str] | Unreadable:
+    """The regular entries of one artefact directory, by filename byte order."""
+    try:
+        with os.scandir(os.path.join(root, directory)) as entries:
+            names = [entry.name for entry in entries if not entry.is_dir(follow_symlinks=False)]
+    except FileNotFoundError:
+        return []
+    except NotADirectoryError:
+        return Unreadable(f"{directory}: is not a directory")
+    except OSError as exc:
+        return Unreadable(f"{directory}: {exc.strerror or exc}")
+    return sorted(names, key=os.fsencode)
+
+
+def _load_file(root: str, path: str) -> LoadedFile:
+    try:
+        with open(os.path.join(root, *path.split("/")), "rb") as handle:
+            data = handle.read()
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        problem = Problem(path, 1, 1, "", yamlsubset.ERROR_CODE, f"the file could not be read: {reason}")
+        return LoadedFile(path, b"", None, False, (problem,))
+    parsed = yamlsubset.parse(data, path)
+    return LoadedFile(path, data, parsed.root, parsed.ok, tuple(f.to_problem() for f in parsed.faults))
+
+
+def _workflows(root: str) -> dict[str, bytes]:
+    found: dict[str, bytes] = {}
+    try:
+        with os.scandir(os.path.join(root, *WORKFLOWS.split("/"))) as entries:
+            names = sorted(
+                entry.name
+                for entry in entries
+                if entry.name.startswith(WORKFLOW_PREFIX)
+                and entry.name.endswith(WORKFLOW_SUFFIX)
+                and not entry.is_dir(follow_symlinks=False)
+            )
+    except OSError:
+        return found
+    for name in names:
+        path = f"{WORKFLOWS}/{name}"
+        try:
+            with open(os.path.join(root, *path.split("/")), "rb") as handle:
+                found[path] = handle.read()
+        except OSError:
+            continue  # an unreadable workflow reads as none: projection-stale names the file
+    return found

@@ -1,0 +1,40 @@
+"""The reading rule for the scalar forms facts are derived from: integers and durations.
+
+A scalar's meaning comes from its position, never from YAML's typing, so ``30`` and
+``"30"`` are one integer wherever an integer is read. These readers answer ``None``
+for text that is not the form rather than guessing: what is wrong with it is the
+schema's to report, and a fact derived from a guess would state something the
+artefact never said.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+_INTEGER: Final = re.compile(r"[+-]?[0-9]+")
+_DURATION: Final = re.compile(r"([0-9]+)([smhd])")
+_UNIT_SECONDS: Final = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+_INT64: Final = 2**63
+
+
+def integer(text: str | None) -> int | None:
+    """``text`` read as a signed 64-bit integer, or ``None``.
+
+    A leading sign is accepted and anything beyond 64 bits is not, so a derived
+    number agrees with the reference's reading of the same characters.
+    """
+    if text is None or _INTEGER.fullmatch(text) is None:
+        return None
+    value = int(text)
+    return value if -_INT64 <= value < _INT64 else None
+
+
+def duration_seconds(text: str | None) -> int | None:
+    """A duration (``30s``, ``5m``, ``1h``, ``14d``: one unit, no compounding) in seconds."""
+    if text is None:
+        return None
+    match = _DURATION.fullmatch(text)
+    if match is None:
+        return None
+    return int(match.group(1)) * _UNIT_SECONDS[match.group(2)]

@@ -1,0 +1,242 @@
+"""The five-field UTC cron grammar a Cadence is written in, read once for every consumer.
+
+``check`` (``cadence-malformed``), ``review``'s gloss, ``changes``' cadence row and
+``project``'s workflow rows all ask this one reader, so a check can never refuse an
+expression a review glosses, or the other way round.
+
+The grammar is closed by what it admits rather than by a list of what it rejects:
+five whitespace-separated fields, each a comma list of items, each item ``*``, a
+number, a range ``a-b``, or ``*/n`` / ``a-b/n``. Names, nicknames, ``?``, ``L``,
+``W``, ``#``, signs, timezones and a sixth field all fall outside it by construction.
+
+Reading never raises: an expression outside the grammar answers a
+:class:`CadenceFault` carrying a one-line reason and the offset of the text at fault.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+
+import attrs
+
+CADENCE_MALFORMED = "cadence-malformed"
+"""The error code ``check`` files a :class:`CadenceFault` under."""
+
+
+class Position(enum.IntEnum):
+    """The five fields, in the order they are written."""
+
+    MINUTE = 0
+    HOUR = 1
+    DAY_OF_MONTH = 2
+    MONTH = 3
+    DAY_OF_WEEK = 4
+
+    @property
+    def label(self) -> str:
+        return _LABELS[self]
+
+    @property
+    def low(self) -> int:
+        return _SPANS[self][0]
+
+    @property
+    def high(self) -> int:
+        return _SPANS[self][1]
+
+
+_LABELS = ("minute", "hour", "day of month", "month", "day of week")
+# Day of week has no second spelling of Sunday: 7 is outside the span.
+_SPANS = ((0, 59), (0, 23), (1, 31), (1, 12), (0, 6))
+_FIELD_LIST = ", ".join(_LABELS)
+
+
+class Form(enum.Enum):
+    """How an item was spelled. A step is not a form: it divides ``*`` or a range."""
+
+    STAR = "*"
+    NUMBER = "n"
+    RANGE = "a-b"
+
+
+@attrs.frozen
+class Item:
+    """One comma-separated member of a field. ``step`` is 1 when none was written."""
+
+    form: Form
+    low: int
+    high: int
+    step: int
+
+    def values(self) -> range:
+        return range(self.low, self.high + 1, self.step)
+
+
+@attrs.frozen
+class Field:
+    """One field as written: its items in authored order, and whether it is the bare ``*``.
+
+    ``star`` records the spelling, not the value set: ``0-6`` selects every weekday yet
+    still restricts the day, which is what makes POSIX's day-of-month/day-of-week
+    disjunction turn on how the fields were written.
+    """
+
+    position: Position
+    items: tuple[Item, ...]
+    star: bool
+
+    def values(self) -> tuple[int, ...]:
+        """The selected values, ascending, each once."""
+        return tuple(sorted({v for it in self.items for v in it.values()}))
+
+
+@attrs.frozen
+class Cadence:
+    """An expression the grammar admits, with the expression kept exactly as authored."""
+
+    expression: str
+    minute: Field
+    hour: Field
+    day_of_month: Field
+    month: Field
+    day_of_week: Field
+
+    @property
+    def fields(self) -> tuple[Field, Field, Field, Field, Field]:
+        return (self.minute, self.hour, self.day_of_month, self.month, self.day_of_week)
+
+
+@attrs.frozen
+class CadenceFault:
+    """Why an expression is outside the grammar.
+
+    ``reason`` is one line naming the field and the text at fault; it carries no error
+    code, because the code, file and line are the citing check's. ``offset`` is the
+    0-based index into ``expression`` of the text at fault (0 when the fault is the
+    field count), so a caller can point inside the value if it wants to.
+    """
+
+    expression: str
+    reason: str
+    offset: int
+    field: Position | None = None
+
+
+# Go's strings.Fields splits on unicode.IsSpace; Python's str.split() also splits on
+# U+001C..U+001F, so the set is spelled out to keep the two readers identical.
+_TOKEN = re.compile("[^\t\n\v\f\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+")
+
+# Where digit accumulation stops. It is an overflow guard, not a rule: a saturated
+# number is still outside every span, and a step this large still selects only the
+# first value, so saturating changes no answer while keeping ``*/999…9`` cheap.
+_CEILING = 10_000
+
+
+class _Outside(Exception):
+    """Internal: carries a fault's reason and the offset inside the field."""
+
+    def __init__(self, reason: str, offset: int = 0) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.offset = offset
+
+
+def parse(expression: str) -> Cadence | CadenceFault:
+    """Read ``expression``; answer a Cadence, or the fault that keeps it out of the grammar."""
+    tokens = [(m.start(), m.group()) for m in _TOKEN.finditer(expression)]
+    if len(tokens) != len(Position):
+        return CadenceFault(expression, _count_reason(len(tokens)), 0)
+    fields: list[Field] = []
+    for position, (start, written) in zip(Position, tokens, strict=True):
+        try:
+            fields.append(_read_field(position, written))
+        except _Outside as outside:
+            return CadenceFault(expression, outside.reason, start + outside.offset, position)
+    return Cadence(expression, *fields)
+
+
+def _count_reason(count: int) -> str:
+    counted = {0: "no fields", 1: "1 field"}.get(count, f"{count} fields")
+    reason = f"it has {counted}, and the grammar reads exactly five: {_FIELD_LIST}"
+    if count > len(Position):
+        reason += " — seconds, a timezone or an offset would each be a sixth"
+    return reason
+
+
+def _read_field(position: Position, written: str) -> Field:
+    items: list[Item] = []
+    offset = 0
+    for part in written.split(","):
+        try:
+            items.append(_read_item(position, part))
+        except _Outside as outside:
+            raise _Outside(outside.reason, offset) from None
+        offset += len(part) + 1
+    return Field(position, tuple(items), written == "*")
+
+
+def _read_item(position: Position, written: str) -> Item:
+    if not written:
+        raise _Outside(f"{position.label} has an empty item — a comma with nothing on one side")
+    base, slash, stepped = written.partition("/")
+    step = 1
+    if slash:
+        number = _number(stepped)
+        if number is None:
+            raise _Outside(_unreadable(position, written))
+        if number == 0:
+            raise _Outside(f"{position.label} {_quote(written)} steps by zero; a step /n needs n of 1 or more")
+        step = number
+    if base == "*":
+        return Item(Form.STAR, position.low, position.high, step)
+    if "-" in base:
+        low_text, _, high_text = base.partition("-")
+        low = _value(position, written, low_text)
+        high = _value(position, written, high_text)
+        if low > high:
+            raise _Outside(f"{position.label} range {base} runs backwards; a-b wants a no greater than b")
+        return Item(Form.RANGE, low, high, step)
+    value = _value(position, written, base)
+    if slash:
+        raise _Outside(
+            f"{position.label} {_quote(written)} puts a step on a single number; a step belongs on * or on a range a-b"
+        )
+    return Item(Form.NUMBER, value, value, step)
+
+
+def _value(position: Position, whole: str, part: str) -> int:
+    """One number inside its field's span. A non-number names the whole item (``MON-FRI``
+    is one intruder); a number out of span names just itself, the thing to edit."""
+    number = _number(part)
+    if number is None:
+        raise _Outside(_unreadable(position, whole))
+    if not position.low <= number <= position.high:
+        raise _Outside(f"{position.label} {part} is outside the field's span {position.low}–{position.high}")
+    return number
+
+
+def _unreadable(position: Position, written: str) -> str:
+    return (
+        f"{position.label} {_quote(written)} is none of the four item forms the grammar reads:"
+        " *, a number, a range a-b, or a step over * or a range"
+    )
+
+
+def _number(written: str) -> int | None:
+    """ASCII digits only: no sign, no space, no empty string, no other script's digits."""
+    if not written:
+        return None
+    number = 0
+    for char in written:
+        if not "0" <= char <= "9":
+            return None
+        if number < _CEILING:
+            number = number * 10 + ord(char) - ord("0")
+    return min(number, _CEILING)
+
+
+def _quote(text: str) -> str:
+    """Double-quoted with backslash escapes, so odd bytes in a reason stay visible on one line."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in escaped) + '"'

@@ -1,0 +1,15 @@
+"""The rules over ``hyper.yaml``: the Repository declaration's own schema and ``kind:``."""
+
+from __future__ import annotations
+
+from hyper.artefact import declaration as artefact
+from hyper.artefact import schemas
+from hyper.check.schema import check as schema_check
+from hyper.check.shape import env_rules, kind_mismatch
+from hyper.problem import Problem
+from hyper.yamlsubset import Node
+
+
+def check(root: Node | None) -> list[Problem]:
+    problems = env_rules(artefact.PATH, root, schema_check(root, schemas.REPOSITORY_DECLARATION, artefact.PATH))
+    return problems + kind_mismatch(artefact.PATH, root, artefact.KIND)

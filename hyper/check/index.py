@@ -1,0 +1,55 @@
+"""The four namespaces, as the cross-artefact rules read them.
+
+Which file a name resolves to is the loader's decision (:mod:`hyper.artefact.repository`
+— byte-exact against what an artefact declares, the built-in standing over a file
+that takes its name, a Manifest in an unreadable schema naming nothing). What is
+here is the facts each member offers a rule, read once per ``check`` rather than
+once per Step that binds it, which keeps a repository of thousands of artefacts linear.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from hyper.artefact import definition
+from hyper.artefact.repository import Repository
+from hyper.check.facts import Provider, Target, provider_facts, target_facts
+
+
+@attrs.frozen
+class Claim:
+    """A Definition as a Step bound through it sees it."""
+
+    provider: str
+    kinds: frozenset[str]
+    destroy: frozenset[str]
+    targets: Mapping[str, Target]
+    """Its targets: members that resolve, by name: what a Step's target: may be."""
+
+    def claims(self, kind: str) -> bool:
+        return bool(self.destroy) if kind == "destroy" else kind in self.kinds
+
+
+@attrs.frozen
+class Index:
+    providers: Mapping[str, Provider]
+    targets: Mapping[str, Target]
+    definitions: Mapping[str, Claim]
+    procedures: frozenset[str]
+
+
+def build(repo: Repository) -> Index:
+    providers = {name: provider_facts(read) for name, read in repo.manifests.items()}
+    targets = {name: target_facts(read) for name, read in repo.targets.items()}
+    claims: dict[str, Claim] = {}
+    for name, loaded in repo.definitions.items():
+        read = definition.read(loaded.path, loaded.root)
+        claims[name] = Claim(
+            provider=read.provider.value if read.provider is not None else "",
+            kinds=frozenset(item.value for _, item in read.kinds),
+            destroy=read.destroy_names,
+            targets={item.value: targets[item.value] for _, item in read.targets if item.value in targets},
+        )
+    return Index(providers, targets, claims, frozenset(repo.procedures))

@@ -1,0 +1,762 @@
+"""The rules over a Manifest: its grammar, and every way it can disagree with itself.
+
+A Manifest is data, so what it claims can be checked against what its own Operations
+do with nothing but the file in hand: the Capabilities it declares must equal the
+ones its request blocks use, every input it declares must reach the request, a hole
+may only be filled from the source its position allows, a ``read`` must project a
+Record and a ``destroy`` must not. None of this says whether the Manifest describes
+its API truthfully — no static check can — only that it is one coherent claim.
+
+Two rules are about where a Manifest was loaded from rather than what it says, and
+so apply to ``providers/`` files and never to the built-in: an Extension may not
+hold the ``shell`` Capability, and an installed one must still be the bytes its
+``origin:`` digest names. A Manifest written in a newer schema than this hyper reads
+gets one row and nothing else: checking keys it cannot understand would be guessing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Mapping
+from typing import Final
+
+from hyper.artefact import manifest as artefact
+from hyper.artefact import schemas
+from hyper.artefact.manifest import HttpRequest, Manifest, Operation, Record
+from hyper.check import codes, predicate
+from hyper.check.facts import HOLE, PATH, SHELL_COMMAND_INPUT, input_properties
+from hyper.check.nodes import at, descend, fields, join, member, quote, text
+from hyper.check.schema import check as schema_check
+from hyper.check.shape import env_rules, kind_mismatch, name_mismatch
+from hyper.problem import Problem
+from hyper.yamlsubset import Map, Node, Scalar, Seq
+
+RESERVED_HEADERS: Final = frozenset({"host", "content-length", "content-type", "transfer-encoding", "connection"})
+"""Headers hyper computes itself; a second writer would make the request disagree with what hyper did."""
+RESERVED_CAPABILITIES: Final = frozenset({"shell"})
+"""Held by the Providers hyper ships only: no third party may ship one that runs commands here."""
+INPUT_KEYWORDS: Final = ("type", "enum", "properties", "items")
+INPUT_TYPES: Final = frozenset({"string", "integer", "number", "boolean", "object", "array", "duration", "timestamp"})
+_TOKEN: Final = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+_FIELD_PATH: Final = re.compile(r'[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*|\["[^"]*"\])*')
+_ORIGIN_LINE: Final = b"origin:"
+
+
+def check(read: Manifest) -> list[Problem]:
+    """Every problem in one Manifest; the built-in runs the same rules bar the two about origin."""
+    file = read.path
+    if not read.built_in:
+        unsupported = schema_version_unsupported(read)
+        if unsupported:
+            return unsupported
+    problems = body(read)
+    if read.built_in:
+        return problems
+    reserved = capability_reserved(read)
+    sites = {(p.line, p.column) for p in reserved}
+    problems = [p for p in problems if not (p.error_code == codes.CAPABILITY_MISMATCH and (p.line, p.column) in sites)]
+    problems += reserved
+    problems += kind_mismatch(file, read.root, artefact.KIND)
+    problems += name_mismatch(file, read.root, artefact.NAME_KEY)
+    problems += origin_digest(read)
+    return problems
+
+
+def schema_version_unsupported(read: Manifest) -> list[Problem]:
+    version = read.schema_version_value
+    if version is None or version <= artefact.SCHEMA_VERSION:
+        return []
+    return [
+        at(
+            read.path,
+            read.schema_version,
+            "schema-version",
+            codes.MANIFEST_SCHEMA_UNSUPPORTED,
+            f"schema-version: {version} is newer than the {artefact.SCHEMA_VERSION} this hyper reads — "
+            "nothing else in this file is checked, since its shape is unknown here",
+        )
+    ]
+
+
+def body(read: Manifest) -> list[Problem]:
+    file = read.path
+    problems = schema_check(read.root, schemas.MANIFEST, file)
+    problems += _auth(read)
+    problems += _enumerations(read)
+    enumerations = read.enumerations.keys() if isinstance(read.enumerations, Map) else ()
+    owned = read.auth.owned_header if read.auth is not None else ""
+    for op in read.operations:
+        problems += _operation(file, op, frozenset(enumerations), owned)
+    problems += capability_mismatch(read)
+    problems += _shell_only_auth(read)
+    return env_rules(file, read.root, problems)
+
+
+def _request_capabilities(read: Manifest) -> list[tuple[Operation, str, Node]]:
+    """Each Operation's Capability as its request block names it, with that block's node."""
+    found: list[tuple[Operation, str, Node]] = []
+    for op in read.operations:
+        if op.capability == "http" and op.http is not None:
+            found.append((op, "http", op.http.node))
+        elif op.capability == "shell" and op.shell is not None:
+            found.append((op, "shell", op.shell))
+    return found
+
+
+def capability_mismatch(read: Manifest) -> list[Problem]:
+    """Declared must equal derived, in both directions — the check the extension model rests on."""
+    declared = set(read.capability_values)
+    derived: set[str] = set()
+    problems: list[Problem] = []
+    for op, capability, node in _request_capabilities(read):
+        derived.add(capability)
+        if capability not in declared:
+            problems.append(
+                at(
+                    read.path,
+                    node,
+                    f"operations.{op.name}.{capability}",
+                    codes.CAPABILITY_MISMATCH,
+                    f"operations.{op.name} makes its request through {capability}, which capabilities: does "
+                    "not declare",
+                )
+            )
+    for _, item in read.capabilities or ():
+        if item.value not in derived:
+            problems.append(
+                at(
+                    read.path,
+                    item,
+                    "capabilities",
+                    codes.CAPABILITY_MISMATCH,
+                    f"capabilities: declares {item.value}, and no Operation makes its request through it",
+                )
+            )
+    return problems
+
+
+def capability_reserved(read: Manifest) -> list[Problem]:
+    problems = [
+        at(
+            read.path,
+            item,
+            "capabilities",
+            codes.CAPABILITY_RESERVED,
+            f"capabilities: declares {item.value}, which only the Providers hyper ships may hold — "
+            "an Extension never can",
+        )
+        for _, item in read.capabilities or ()
+        if item.value in RESERVED_CAPABILITIES
+    ]
+    problems += [
+        at(
+            read.path,
+            node,
+            f"operations.{op.name}.{capability}",
+            codes.CAPABILITY_RESERVED,
+            f"operations.{op.name} makes its request through {capability}, which only the Providers hyper "
+            "ships may hold — an Extension never can",
+        )
+        for op, capability, node in _request_capabilities(read)
+        if capability in RESERVED_CAPABILITIES
+    ]
+    return problems
+
+
+def _shell_only_auth(read: Manifest) -> list[Problem]:
+    declared = member(read.root, "capabilities")
+    if read.auth is None or not isinstance(declared, Seq) or len(declared.items) != 1:
+        return []
+    if text(declared.items[0]) != "shell":
+        return []
+    return [
+        at(
+            read.path,
+            read.auth.node,
+            "auth",
+            codes.MANIFEST_INCONSISTENT,
+            "auth: is written on a Provider whose only Capability is shell — a credential belongs to reaching "
+            "a host, and a command reaches none",
+        )
+    ]
+
+
+def _auth(read: Manifest) -> list[Problem]:
+    auth = read.auth
+    if auth is None or not isinstance(auth.node, Map):
+        return []
+    file = read.path
+    problems = predicate.exactly_one_of(file, "auth", auth.node, artefact.AUTH_SCHEMES)
+    for key, _ in auth.node.entries:
+        if key.value not in artefact.AUTH_SCHEMES:
+            problems.append(
+                at(
+                    file,
+                    key,
+                    join("auth", key.value),
+                    codes.UNKNOWN_KEY,
+                    f"{quote(key.value)} is not an Auth scheme — auth: takes header: or basic:",
+                )
+            )
+    if auth.header is not None:
+        problems += schema_check(auth.header, schemas.AUTH_HEADER, file, "auth.header")
+        problems += _auth_holes(file, "auth.header", auth.header)
+        name = member(auth.header, "name")
+        if isinstance(name, Scalar):
+            problems += _reserved_header(file, "auth.header.name", name)
+    if auth.basic is not None:
+        problems += schema_check(auth.basic, schemas.AUTH_BASIC, file, "auth.basic")
+        problems += _auth_holes(file, "auth.basic", auth.basic)
+    return problems
+
+
+def _auth_holes(file: str, field: str, node: Node) -> list[Problem]:
+    return [
+        at(
+            file,
+            scalar,
+            here,
+            codes.HOLE_ILLEGAL,
+            "an Auth scheme's parameters are literals — no hole of any kind may stand in them",
+        )
+        for here, scalar in descend(node, field)
+        if isinstance(scalar, Scalar) and HOLE.search(scalar.value)
+    ]
+
+
+def _reserved_header(file: str, field: str, name: Scalar) -> list[Problem]:
+    if name.value.lower() not in RESERVED_HEADERS:
+        return []
+    return [
+        at(
+            file,
+            name,
+            field,
+            codes.HEADER_RESERVED,
+            f"{name.value} is a header hyper computes itself, so nothing in a Manifest may write it",
+        )
+    ]
+
+
+def _enumerations(read: Manifest) -> list[Problem]:
+    if not isinstance(read.enumerations, Map):
+        return []
+    problems: list[Problem] = []
+    for key, value in read.enumerations.entries:
+        field = f"enumerations.{key.value}"
+        if not isinstance(value, Seq):
+            problems.append(
+                at(read.path, value, field, codes.SCHEMA_MISMATCH, "an enumeration is a list of bare scalars")
+            )
+            continue
+        problems += [
+            at(read.path, item, f"{field}[{i}]", codes.SCHEMA_MISMATCH, "an enumeration member is a bare scalar")
+            for i, item in enumerate(value.items)
+            if not isinstance(item, Scalar)
+        ]
+    return problems
+
+
+def _operation(file: str, op: Operation, enumerations: frozenset[str], owned_header: str) -> list[Problem]:
+    field = f"operations.{op.name}"
+    problems = schema_check(op.node, schemas.OPERATION, file, field)
+    if not isinstance(op.node, Map):
+        return problems
+    problems += predicate.exactly_one_of(file, field, op.node, artefact.CAPABILITIES)
+    inputs = {name: declared.type for name, declared in input_properties(op.input).items()}
+    if op.http is not None and isinstance(op.http.node, Map):
+        problems += _http(file, join(field, "http"), op.http, enumerations, inputs, owned_header)
+    if isinstance(op.input, Map):
+        problems += _input_schema(file, join(field, "input"), op.input)
+    if op.patterns is not None:
+        problems += _patterns(file, join(field, "patterns"), op)
+    if op.record is not None:
+        problems += _record(file, join(field, "record"), op.record, inputs)
+    problems += _kind_against_projection(file, field, op)
+    problems += _secret(file, field, op)
+    if op.patterns is not None and op.patterns.pagination is not None and (op.record is None or op.record.over is None):
+        problems.append(
+            at(
+                file,
+                op.patterns.pagination,
+                join(field, "patterns.pagination"),
+                codes.MANIFEST_INCONSISTENT,
+                "patterns.pagination walks the collection record.over names, and record: names no over:",
+            )
+        )
+    problems += _skip_identity(file, field, op)
+    if op.capability:
+        problems += _unreached_inputs(file, field, op)
+    return problems
+
+
+def _kind_against_projection(file: str, field: str, op: Operation) -> list[Problem]:
+    kind = op.kind_value
+    problems: list[Problem] = []
+    record = member(op.node, "record")
+    if kind in ("read", "mutate") and record is None:
+        problems.append(
+            at(
+                file,
+                op.kind,
+                field,
+                codes.MANIFEST_INCONSISTENT,
+                f"kind: {kind} writes a Record and this Operation has no record: — a read or a mutate must project one",
+            )
+        )
+    elif kind == "destroy" and record is not None:
+        problems.append(
+            at(
+                file,
+                record,
+                join(field, "record"),
+                codes.MANIFEST_INCONSISTENT,
+                "kind: destroy projects nothing, and this Operation writes a record: — a destroy carries none",
+            )
+        )
+    if op.repeatability is not None and op.repeatability.value == "skip-if-recorded" and kind != "mutate":
+        problems.append(
+            at(
+                file,
+                op.repeatability,
+                join(field, "repeatability"),
+                codes.MANIFEST_INCONSISTENT,
+                "repeatability: skip-if-recorded reads the Asset a mutate projects, and this Operation is no mutate",
+            )
+        )
+    concurrency = member(op.node, "concurrency")
+    if concurrency is not None and kind != "read":
+        problems.append(
+            at(
+                file,
+                concurrency,
+                join(field, "concurrency"),
+                codes.MANIFEST_INCONSISTENT,
+                "concurrency: limits parallel reads, and this Operation is no read — effects run one at a time",
+            )
+        )
+    return problems
+
+
+def _secret(file: str, field: str, op: Operation) -> list[Problem]:
+    """Every ``secret:`` name is a field the Operation's own ``record:`` projects."""
+    projected = set(op.record.field_names) if op.record is not None else set()
+    return [
+        at(
+            file,
+            item,
+            f"{join(field, 'secret')}[{i}]",
+            codes.MANIFEST_INCONSISTENT,
+            f"secret: names {item.value}, which record: fields: does not project",
+        )
+        for i, item in op.secret or ()
+        if item.value not in projected
+    ]
+
+
+def _skip_identity(file: str, field: str, op: Operation) -> list[Problem]:
+    if op.repeatability is None or op.repeatability.value != "skip-if-recorded" or op.record is None:
+        return []
+    identity = op.record.identity
+    if identity is None or not identity.value.startswith("$"):
+        return []
+    if op.opaque and identity.value == "$.command":
+        return []
+    return [
+        at(
+            file,
+            identity,
+            join(field, "record.identity"),
+            codes.MANIFEST_INCONSISTENT,
+            f"{quote(identity.value)} is known only once the response is back, and a skip-if-recorded test "
+            "has to decide before the call",
+        )
+    ]
+
+
+def _holes(value: str) -> list[str]:
+    return HOLE.findall(value)
+
+
+def _reached(http: HttpRequest) -> set[str]:
+    """Every input an http: block's positions reach: holes in path, query, headers, body; host-input."""
+    reached: set[str] = set()
+    if http.path is not None:
+        reached.update(_holes(http.path.value))
+    for mapping in (http.query, http.headers):
+        if isinstance(mapping, Map):
+            for _, value in mapping.entries:
+                if isinstance(value, Scalar):
+                    reached.update(_holes(value.value))
+    if http.body is not None:
+        reached.update(
+            name for _, scalar in descend(http.body) if isinstance(scalar, Scalar) for name in _holes(scalar.value)
+        )
+    if http.host_input is not None:
+        reached.add(http.host_input.value)
+    return reached
+
+
+def _unreached_inputs(file: str, field: str, op: Operation) -> list[Problem]:
+    props = member(op.input, "properties")
+    if not isinstance(props, Map):
+        return []
+    reached = {SHELL_COMMAND_INPUT} if op.opaque else (_reached(op.http) if op.http is not None else set())
+    return [
+        at(
+            file,
+            key,
+            join(field, f"input.properties.{key.value}"),
+            codes.MANIFEST_INCONSISTENT,
+            f"input {quote(key.value)} is declared, and nothing in the request uses it",
+        )
+        for key, _ in props.entries
+        if key.value not in reached
+    ]
+
+
+def _http(
+    file: str,
+    field: str,
+    http: HttpRequest,
+    enumerations: frozenset[str],
+    declared: Mapping[str, str],
+    owned_header: str,
+) -> list[Problem]:
+    problems = schema_check(http.node, schemas.HTTP, file, field)
+    method = http.method
+    if method is not None:
+        if HOLE.search(method.value):
+            problems.append(
+                at(
+                    file,
+                    method,
+                    join(field, "method"),
+                    codes.HOLE_ILLEGAL,
+                    "method: takes no hole — the verb is written literally, never chosen by a value from outside "
+                    "the artefact",
+                )
+            )
+        elif _TOKEN.fullmatch(method.value) is None:
+            problems.append(
+                at(
+                    file,
+                    method,
+                    join(field, "method"),
+                    codes.MANIFEST_INCONSISTENT,
+                    f"method: {quote(method.value)} is not an HTTP token — one word of the characters RFC 9110 "
+                    "allows, or no request can carry it",
+                )
+            )
+    if http.host is not None:
+        for name in _holes(http.host.value):
+            if name != "from-target" and name not in enumerations:
+                problems.append(
+                    at(
+                        file,
+                        http.host,
+                        join(field, "host"),
+                        codes.HOLE_ILLEGAL,
+                        f"{{{name}}} in host: is filled only from the Target (from-target) or an enumerations: "
+                        "entry, and it names neither",
+                    )
+                )
+    if http.path is not None:
+        problems += _ordinary_holes(file, join(field, "path"), http.path, declared)
+        problems += _path_delimiters(file, join(field, "path"), http.path)
+    for name, mapping in (("query", http.query), ("headers", http.headers)):
+        if isinstance(mapping, Map):
+            for key, value in mapping.entries:
+                child = join(field, f"{name}.{key.value}")
+                if not isinstance(value, Scalar):
+                    problems.append(
+                        at(file, value, child, codes.SCHEMA_MISMATCH, f"{name}: maps each name to one string")
+                    )
+                    continue
+                problems += _ordinary_holes(file, child, value, declared)
+    if isinstance(http.headers, Map):
+        for key, _ in http.headers.entries:
+            child = join(field, f"headers.{key.value}")
+            problems += _reserved_header(file, child, key)
+            if owned_header and key.value.lower() == owned_header.lower():
+                problems.append(
+                    at(
+                        file,
+                        key,
+                        child,
+                        codes.MANIFEST_INCONSISTENT,
+                        f"{key.value} is the header this Manifest's Auth scheme writes the credential into — a "
+                        "second writer there is refused",
+                    )
+                )
+    if isinstance(http.body, Map):
+        problems += _body(file, join(field, "body"), http.body, declared)
+    if http.host_input is not None and http.host_input.value not in declared:
+        problems.append(
+            at(
+                file,
+                http.host_input,
+                join(field, "host-input"),
+                codes.MANIFEST_INCONSISTENT,
+                f"host-input: {http.host_input.value} names no input this Operation declares",
+            )
+        )
+    return problems
+
+
+def _ordinary_holes(file: str, field: str, node: Scalar, declared: Mapping[str, str]) -> list[Problem]:
+    """Holes in a request position other than host: — each fills from one of the Operation's inputs."""
+    problems: list[Problem] = []
+    for name in _holes(node.value):
+        if name not in declared:
+            problems.append(
+                at(file, node, field, codes.HOLE_ILLEGAL, f"{{{name}}} names no input this Operation declares")
+            )
+        elif declared[name] in ("object", "array"):
+            problems.append(
+                at(
+                    file,
+                    node,
+                    field,
+                    codes.MANIFEST_INCONSISTENT,
+                    f"{{{name}}} fills a scalar position from an input declared {declared[name]}",
+                )
+            )
+    return problems
+
+
+def _path_delimiters(file: str, field: str, node: Scalar) -> list[Problem]:
+    written = HOLE.sub("", node.value)
+    if "?" in written:
+        message = "path: holds a ? — hyper escapes it into the path; a query belongs in query: beside it"
+    elif "#" in written:
+        message = "path: holds a # — hyper escapes it into the path, and a fragment is never sent anyway"
+    else:
+        return []
+    return [at(file, node, field, codes.MANIFEST_INCONSISTENT, message)]
+
+
+def _body(file: str, field: str, node: Node, declared: Mapping[str, str]) -> list[Problem]:
+    """A body: tree: a hole fills a value from an input, and never stands in a key."""
+    problems: list[Problem] = []
+    for here, current in descend(node, field):
+        if isinstance(current, Scalar):
+            problems += _ordinary_holes(file, here, current, declared)
+        elif isinstance(current, Map):
+            problems += [
+                at(
+                    file,
+                    key,
+                    join(here, key.value),
+                    codes.HOLE_ILLEGAL,
+                    "a hole fills a value, never a body: key — a key is no position at all",
+                )
+                for key, _ in current.entries
+                if HOLE.search(key.value)
+            ]
+    return problems
+
+
+def _input_schema(file: str, field: str, node: Node) -> list[Problem]:
+    """The input-schema subset, at every level of ``properties:`` and ``items:``."""
+    problems: list[Problem] = []
+    pending: list[tuple[str, Node]] = [(field, node)]
+    while pending:
+        here, current = pending.pop()
+        if not isinstance(current, Map):
+            problems.append(at(file, current, here, codes.SCHEMA_MISMATCH, "an input schema is a mapping"))
+            continue
+        problems += [
+            at(
+                file,
+                key,
+                join(here, key.value),
+                codes.SCHEMA_UNSUPPORTED,
+                f"{quote(key.value)} is outside the input-schema subset, which is type, enum, properties and items",
+            )
+            for key, _ in current.entries
+            if key.value not in INPUT_KEYWORDS
+        ]
+        parts = fields(current, *INPUT_KEYWORDS)
+        type_ = parts.get("type")
+        if type_ is not None and (not isinstance(type_, Scalar) or type_.value not in INPUT_TYPES):
+            problems.append(
+                at(
+                    file,
+                    type_,
+                    join(here, "type"),
+                    codes.SCHEMA_MISMATCH,
+                    "type: is one of string, integer, number, boolean, object, array, duration or timestamp",
+                )
+            )
+        enum = parts.get("enum")
+        if enum is not None and not isinstance(enum, Seq):
+            message = "enum: is a list of bare scalars"
+            problems.append(at(file, enum, join(here, "enum"), codes.SCHEMA_MISMATCH, message))
+        props = parts.get("properties")
+        if isinstance(props, Map):
+            pending.extend((join(here, f"properties.{key.value}"), value) for key, value in props.entries)
+        elif props is not None:
+            problems.append(
+                at(file, props, join(here, "properties"), codes.SCHEMA_MISMATCH, "properties: maps names to schemas")
+            )
+        items = parts.get("items")
+        if items is not None:
+            pending.append((join(here, "items"), items))
+    return problems
+
+
+def _patterns(file: str, field: str, op: Operation) -> list[Problem]:
+    patterns = op.patterns
+    assert patterns is not None
+    problems = schema_check(patterns.node, schemas.PATTERNS_BLOCK, file, field)
+    if isinstance(patterns.pagination, Map):
+        problems += _pagination(file, join(field, "pagination"), patterns.pagination)
+    if isinstance(patterns.polling, Map):
+        pfield = join(field, "polling")
+        problems += schema_check(patterns.polling, schemas.POLLING, file, pfield)
+        until = member(patterns.polling, "until")
+        if isinstance(until, Seq):
+            for i, item in enumerate(until.items):
+                ifield = f"{pfield}.until[{i}]"
+                found, read = predicate.core(file, ifield, item, allow_step=False)
+                problems += found
+                if read is not None and read.field is not None and _FIELD_PATH.fullmatch(read.field.value) is None:
+                    problems.append(
+                        at(
+                            file,
+                            read.field,
+                            join(ifield, "field"),
+                            codes.SCHEMA_MISMATCH,
+                            f"{quote(read.field.value)} is not a response path — until: field: is a path "
+                            "written without its leading $",
+                        )
+                    )
+    if patterns.retry is not None:
+        problems += schema_check(patterns.retry, schemas.RETRY, file, join(field, "retry"))
+    return problems
+
+
+def _pagination(file: str, field: str, node: Map) -> list[Problem]:
+    problems = predicate.exactly_one_of(file, field, node, ("cursor", "page"))
+    for form, schema in (("cursor", schemas.CURSOR), ("page", schemas.PAGE)):
+        written = member(node, form)
+        if written is None:
+            continue
+        ffield = join(field, form)
+        problems += schema_check(written, schema, file, ffield)
+        into = member(written, "into")
+        if isinstance(into, Map):
+            problems += predicate.exactly_one_of(file, join(ffield, "into"), into, ("query", "header"))
+        source = member(written, "from")
+        if form == "cursor" and isinstance(source, Scalar) and PATH.fullmatch(source.value) is None:
+            problems.append(_bad_path(file, join(ffield, "from"), source))
+    return problems
+
+
+def _bad_path(file: str, field: str, node: Scalar) -> Problem:
+    return at(
+        file,
+        node,
+        field,
+        codes.SCHEMA_MISMATCH,
+        f'{quote(node.value)} is not a path the grammar reads — $ then .member or ["member"] segments',
+    )
+
+
+def _record(file: str, field: str, record: Record, declared: Mapping[str, str]) -> list[Problem]:
+    problems = schema_check(record.node, schemas.RECORD, file, field)
+    identity = record.identity
+    if member(record.node, "identity") is None:
+        problems.append(
+            at(
+                file,
+                record.node,
+                field,
+                codes.IDENTITY_UNDECLARED,
+                "record: projects a Record without an identity: — nothing would say which Record it is",
+            )
+        )
+    elif identity is not None:
+        if identity.value.startswith("$"):
+            if PATH.fullmatch(identity.value) is None:
+                problems.append(_bad_path(file, join(field, "identity"), identity))
+        elif identity.value.startswith("{"):
+            problems += _ordinary_holes(file, join(field, "identity"), identity, declared)
+        else:
+            problems.append(
+                at(
+                    file,
+                    identity,
+                    join(field, "identity"),
+                    codes.SCHEMA_MISMATCH,
+                    f"identity: {quote(identity.value)} is neither a response path ($…) nor a template hole ({{…}})",
+                )
+            )
+    if isinstance(record.over, Scalar) and PATH.fullmatch(record.over.value) is None:
+        problems.append(_bad_path(file, join(field, "over"), record.over))
+    if isinstance(record.fields, Map):
+        for key, value in record.fields.entries:
+            child = join(field, f"fields.{key.value}")
+            if isinstance(value, Scalar):
+                if PATH.fullmatch(value.value) is None:
+                    problems.append(_bad_path(file, child, value))
+            elif isinstance(value, Map) and member(value, "secret") is not None:
+                problems.append(
+                    at(
+                        file,
+                        value,
+                        child,
+                        codes.SCHEMA_MISMATCH,
+                        f"a field is made secret by secret: [{key.value}] beside record:, never inside fields: "
+                        "— a marking here would be dropped and the value stored in the clear",
+                    )
+                )
+            else:
+                problems.append(at(file, value, child, codes.SCHEMA_MISMATCH, "a fields: entry is one response path"))
+    return problems
+
+
+def origin_digest(read: Manifest) -> list[Problem]:
+    """An installed Manifest's bytes, up to its origin: block, still hash to the digest recorded."""
+    origin = read.origin
+    if origin is None or not isinstance(origin.node, Map) or origin.ref is None or origin.digest is None:
+        return []
+    published = _published(read.data)
+    if published is None:
+        return []
+    recomputed = _digest(published)
+    if origin.digest.value == recomputed:
+        return []
+    if published.endswith(b"\n") and origin.digest.value == _digest(published[:-1]):
+        return []
+    return [
+        at(
+            read.path,
+            origin.digest,
+            "origin.digest",
+            codes.ORIGIN_DIGEST_MISMATCH,
+            f"origin: records digest {origin.digest.value}, and the bytes above the block hash to {recomputed} "
+            "— re-install the Manifest, or drop its origin: block if the edit is deliberate; never retype "
+            "the digest",
+        )
+    ]
+
+
+def _published(data: bytes) -> bytes | None:
+    """The file up to the last line that starts with ``origin:`` at column 0: what install verified."""
+    end: int | None = None
+    start = 0
+    while start < len(data):
+        if data.startswith(_ORIGIN_LINE, start):
+            end = start
+        newline = data.find(b"\n", start)
+        if newline < 0:
+            break
+        start = newline + 1
+    return None if end is None else data[:end]
+
+
+def _digest(data: bytes) -> str:
+    return "sha256:" + hashlib.sha256(data).hexdigest()

@@ -1,0 +1,207 @@
+"""hyper's own schema for its artefacts, and the one reading rule behind it.
+
+A scalar's meaning comes from the schema at its position and never from YAML's
+implicit typing: ``"30"`` and ``30`` are one integer, ``yes`` is no boolean, and a
+quoted value is the same value as an unquoted one. Every object is closed — a key
+the schema does not name is ``unknown-key`` — because the author of an artefact is
+an agent, and an ignored typo is a silent change of meaning.
+
+``open`` objects stop at "is this a mapping": their members are keyed by names the
+author chooses (operations, credential slots, args) and a dedicated rule reads them.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from typing import Final, Literal
+
+import attrs
+
+from hyper.check import codes
+from hyper.check.nodes import at, join, quote
+from hyper.problem import Problem
+from hyper.yamlsubset import Map, Node, Scalar, Seq
+
+Type = Literal["string", "integer", "number", "boolean", "object", "array", "duration", "timestamp"]
+
+
+@attrs.frozen
+class Schema:
+    type: Type
+    enum: tuple[str, ...] = ()
+    properties: tuple[Property, ...] = ()
+    items: Schema | None = None
+    open: bool = False
+
+
+@attrs.frozen
+class Property:
+    name: str
+    schema: Schema
+    required: bool = False
+
+
+def prop(name: str, schema: Schema, required: bool = False) -> Property:
+    return Property(name, schema, required)
+
+
+STRING: Final = Schema("string")
+INTEGER: Final = Schema("integer")
+BOOLEAN: Final = Schema("boolean")
+DURATION: Final = Schema("duration")
+OPEN_OBJECT: Final = Schema("object", open=True)
+STRINGS: Final = Schema("array", items=STRING)
+
+
+def obj(*properties: Property) -> Schema:
+    return Schema("object", properties=properties)
+
+
+def array_of(items: Schema) -> Schema:
+    return Schema("array", items=items)
+
+
+def one_of(*values: str) -> Schema:
+    return Schema("string", enum=values)
+
+
+_INTEGER = re.compile(r"-?[0-9]+")
+_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?")
+_BOOLEAN = re.compile(r"true|false")
+_DURATION = re.compile(r"[0-9]+[smhd]")
+_TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?Z")
+
+
+def reads_as(type_: Type, value: str) -> bool:
+    """Whether ``value``'s characters read as ``type_`` in the text form the format fixes."""
+    if type_ == "string":
+        return True
+    if type_ == "integer":
+        return _INTEGER.fullmatch(value) is not None
+    if type_ == "number":
+        return _NUMBER.fullmatch(value) is not None
+    if type_ == "boolean":
+        return _BOOLEAN.fullmatch(value) is not None
+    if type_ == "duration":
+        return _DURATION.fullmatch(value) is not None
+    if type_ == "timestamp":
+        return _reads_as_timestamp(value)
+    return False
+
+
+def _reads_as_timestamp(value: str) -> bool:
+    """RFC 3339 in UTC with the ``Z`` written: an offset is refused even where it parses."""
+    if _TIMESTAMP.fullmatch(value) is None:
+        return False
+    try:
+        _dt.datetime.fromisoformat(value[:-1] + "+00:00")
+    except ValueError:
+        return False
+    return True
+
+
+def _article(type_: Type) -> str:
+    return f"an {type_}" if type_ in ("object", "integer", "array") else f"a {type_}"
+
+
+def check(node: Node | None, schema: Schema, file: str, field: str = "") -> list[Problem]:
+    """Every position under ``node`` that does not fit ``schema``.
+
+    ``node`` is ``None`` where nothing was supplied at all (an empty file, a missing
+    key): a required key beneath it is then reported at the parent's position, or at
+    1:1 when there is no parent.
+    """
+    problems: list[Problem] = []
+    _read(node, schema, file, field, problems)
+    return problems
+
+
+def _read(node: Node | None, schema: Schema, file: str, field: str, out: list[Problem]) -> None:
+    if schema.type == "object":
+        _read_object(node, schema, file, field, out)
+    elif schema.type == "array":
+        _read_array(node, schema, file, field, out)
+    else:
+        _read_scalar(node, schema, file, field, out)
+
+
+def _read_object(node: Node | None, schema: Schema, file: str, field: str, out: list[Problem]) -> None:
+    if node is not None and not isinstance(node, Map):
+        out.append(at(file, node, field, codes.SCHEMA_MISMATCH, "this position takes an object"))
+        return
+    if schema.open:
+        return
+    seen: set[str] = set()
+    if node is not None:
+        by_name = _properties(schema)
+        for key, value in node.entries:
+            child = join(field, key.value)
+            held = by_name.get(key.value)
+            if held is None:
+                out.append(
+                    at(file, key, child, codes.UNKNOWN_KEY, f"{quote(key.value)} is not a key this position takes")
+                )
+                continue
+            seen.add(key.value)
+            _read(value, held.schema, file, child, out)
+    for held in schema.properties:
+        if held.required and held.name not in seen:
+            out.append(
+                at(
+                    file,
+                    node,
+                    join(field, held.name),
+                    codes.SCHEMA_MISMATCH,
+                    f"{quote(held.name)} is required at this position and is not written",
+                )
+            )
+
+
+_PROPERTIES: dict[int, tuple[Schema, dict[str, Property]]] = {}
+"""Keyed by identity, holding the schema itself so that identity is never reused while cached."""
+
+
+def _properties(schema: Schema) -> dict[str, Property]:
+    """An object schema's properties by name, built once per schema (schemas are long-lived constants)."""
+    cached = _PROPERTIES.get(id(schema))
+    if cached is None:
+        cached = _PROPERTIES[id(schema)] = (schema, {p.name: p for p in schema.properties})
+    return cached[1]
+
+
+def _read_array(node: Node | None, schema: Schema, file: str, field: str, out: list[Problem]) -> None:
+    if not isinstance(node, Seq):
+        out.append(at(file, node, field, codes.SCHEMA_MISMATCH, "this position takes an array"))
+        return
+    if schema.items is None:
+        return
+    for i, item in enumerate(node.items):
+        _read(item, schema.items, file, f"{field}[{i}]", out)
+
+
+def _read_scalar(node: Node | None, schema: Schema, file: str, field: str, out: list[Problem]) -> None:
+    if not isinstance(node, Scalar):
+        out.append(at(file, node, field, codes.SCHEMA_MISMATCH, f"this position takes {_article(schema.type)}"))
+        return
+    if not reads_as(schema.type, node.value):
+        out.append(
+            at(
+                file,
+                node,
+                field,
+                codes.SCHEMA_MISMATCH,
+                f"{quote(node.value)} does not read as {_article(schema.type)}, which this position takes",
+            )
+        )
+        return
+    if schema.enum and node.value not in schema.enum:
+        out.append(
+            at(
+                file,
+                node,
+                field,
+                codes.SCHEMA_MISMATCH,
+                f"{quote(node.value)} is not one of {', '.join(schema.enum)}, the values this position takes",
+            )
+        )

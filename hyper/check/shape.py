@@ -1,0 +1,114 @@
+"""The rules every artefact shares: its ``kind:``, its own name, and where ``env:`` may stand.
+
+They read one file against its own location and nothing else, so they run on every
+artefact that parsed. Each says nothing where the key it reads is absent or not a
+scalar: that is the schema's ``schema-mismatch`` already, and one cause earns one row.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Collection, Iterable
+
+from hyper.check import codes
+from hyper.check.nodes import at, descend, join, mappings, member
+from hyper.problem import Problem
+from hyper.yamlsubset import Map, Node, Scalar
+
+
+def kind_mismatch(file: str, root: Node | None, want: str) -> list[Problem]:
+    kind = member(root, "kind")
+    if not isinstance(kind, Scalar) or kind.value == want:
+        return []
+    return [
+        at(
+            file,
+            kind,
+            "kind",
+            codes.KIND_MISMATCH,
+            f"kind: {kind.value} is not what {file} holds — a file there is kind: {want}",
+        )
+    ]
+
+
+def basename(file: str) -> str:
+    name = posixpath.basename(file)
+    stem, _ = posixpath.splitext(name)
+    return stem
+
+
+def name_mismatch(file: str, root: Node | None, key: str) -> list[Problem]:
+    named = member(root, key)
+    want = basename(file)
+    if not isinstance(named, Scalar) or named.value == want:
+        return []
+    return [
+        at(
+            file,
+            named,
+            key,
+            codes.NAME_MISMATCH,
+            f"{key}: {named.value} differs from the file's own name — {file} declares {key}: {want}",
+        )
+    ]
+
+
+def slot_problems(file: str, root: Node | None) -> tuple[list[Problem], set[int]]:
+    """A Target declaration's credential slots, each a mapping whose one key is ``env:``.
+
+    Answers the problems and the identities of every slot value read, so the walk for
+    a stray ``env:`` key does not report the same slot a second time.
+    """
+    problems: list[Problem] = []
+    slots: set[int] = set()
+    auth = member(root, "auth")
+    if not isinstance(auth, Map):
+        return problems, slots
+    for key, value in auth.entries:
+        slots.add(id(value))
+        field = f"auth.{key.value}"
+        if isinstance(value, Map) and len(value.entries) == 1 and value.entries[0][0].value == "env":
+            continue
+        problems.append(
+            at(
+                file,
+                value,
+                field,
+                codes.CREDENTIAL_SLOT_MALFORMED,
+                f"{field}: a credential slot is a mapping with exactly one key, env:, naming a variable",
+            )
+        )
+    return problems, slots
+
+
+def stray_env_keys(file: str, root: Node | None, slots: Collection[int] = ()) -> list[Problem]:
+    """``env:`` written anywhere but as a credential slot's one key, in any artefact."""
+    if not any(key.value == "env" for node in mappings(root) if id(node) not in slots for key, _ in node.entries):
+        return []  # the common case, decided without spelling a field for every node
+    return [
+        at(
+            file,
+            key,
+            join(field, key.value),
+            codes.CREDENTIAL_SLOT_MALFORMED,
+            "env: belongs only inside a credential slot, as its one key",
+        )
+        for field, node in descend(root)
+        if isinstance(node, Map) and id(node) not in slots
+        for key, _ in node.entries
+        if key.value == "env"
+    ]
+
+
+def without_env_unknown_keys(problems: Iterable[Problem]) -> list[Problem]:
+    """Drop the schema's ``unknown-key`` for an ``env:`` key: the credential rule names that fault."""
+    return [p for p in problems if not (p.error_code == codes.UNKNOWN_KEY and p.field.rsplit(".", 1)[-1] == "env")]
+
+
+def env_rules(file: str, root: Node | None, problems: Iterable[Problem]) -> list[Problem]:
+    """An artefact's problems with the ``env:`` rule layered over them, for an artefact with no slots.
+
+    A stray ``env:`` is reported once, as the credential rule, in place of the
+    ``unknown-key`` any other rule gave the same key.
+    """
+    return [*without_env_unknown_keys(problems), *stray_env_keys(file, root)]

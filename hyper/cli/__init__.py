@@ -1,0 +1,1 @@
+"""The command layer: argv in, rows, a terminal row, a page and an exit code out."""

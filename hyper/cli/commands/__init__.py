@@ -1,0 +1,37 @@
+"""The commands this build carries, by name.
+
+A command is a function ``run(inv, to, ctx) -> int`` in its own module. The table
+names modules rather than importing them so that starting ``hyper providers`` pays
+for ``providers`` alone. A tree command absent from it parses, passes the gate, and
+then says plainly that this build does not carry it yet.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from hyper.cli.context import Context
+    from hyper.cli.destination import Destination
+    from hyper.cli.invocation import Invocation
+
+Body = Callable[["Invocation", "Destination", "Context"], int]
+
+BUILT: Final[dict[str, str]] = {
+    "providers": "hyper.cli.commands.providers",
+    "provider": "hyper.cli.commands.provider",
+    "operation": "hyper.cli.commands.operation",
+    "targets": "hyper.cli.commands.targets",
+    "check": "hyper.cli.commands.check",
+}
+"""Command name → the module holding its ``run``."""
+
+
+def lookup(name: str) -> Body | None:
+    module = BUILT.get(name)
+    if module is None:
+        return None
+    body: Body = importlib.import_module(module).run
+    return body

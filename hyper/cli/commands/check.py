@@ -1,0 +1,74 @@
+"""``hyper check [path...]``: every static rule, over the whole repository, offline.
+
+An agent loops on this until it is clean, so the answer is every problem at once,
+each cited by file, line and field, and nothing is skipped to be quick. Paths only
+narrow what is reported: the whole repository is always loaded and checked, since
+every rule compares one artefact with another. A path is read against the
+repository root — not the caller's directory — and one naming no file, or lying
+outside the repository, is a usage error before anything is read.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import posixpath
+
+from hyper import exit as codes
+from hyper.artefact.repository import Unreadable, load_repository
+from hyper.check.repository import check_repository, narrow
+from hyper.cli.context import Context
+from hyper.cli.destination import Destination
+from hyper.cli.invocation import Invocation
+from hyper.problem import Problem
+from hyper.render.table import table
+from hyper.render.terminal import result
+
+HEADER = ("FILE", "LINE", "FIELD", "ERROR_CODE", "MESSAGE")
+
+
+class PathFault(Exception):
+    """A path positional that names nothing checkable; the text is the sentence after ``hyper check:``."""
+
+
+def repository_path(root: str, given: str) -> str:
+    """``given`` as a repository-relative path with forward slashes, or :class:`PathFault`."""
+    if given == "":
+        raise PathFault("an empty path names no file")
+    resolved = os.path.normpath(os.path.join(root, given))
+    if resolved != root and not resolved.startswith(root.rstrip(os.sep) + os.sep):
+        raise PathFault(f"{given}: outside the repository")
+    if not os.path.lexists(resolved):
+        raise PathFault(f"{given}: no such file or directory")
+    relative = os.path.relpath(resolved, root)
+    return posixpath.join(*relative.split(os.sep)) if relative != os.curdir else "."
+
+
+def page(problems: list[Problem], artefacts: int) -> str:
+    if not problems:
+        noun = "artefact" if artefacts == 1 else "artefacts"
+        return f"checked {artefacts} {noun}: no problems found\n"
+    cells = [[p.file, str(p.line) if p.line else "", p.field, p.error_code, p.message] for p in problems]
+    return table([list(HEADER), *cells])
+
+
+def run(inv: Invocation, to: Destination, ctx: Context) -> int:
+    root = os.path.normpath(ctx.root)
+    try:
+        paths = [repository_path(root, given) for given in inv.positional]
+    except PathFault as fault:
+        to.usage(f"hyper check: {fault}\n")
+        return codes.USAGE
+    collecting = gc.isenabled()
+    gc.disable()  # every node is acyclic: collection passes over thousands of them would find nothing
+    try:
+        repo = load_repository(root)
+        if isinstance(repo, Unreadable):
+            to.usage(f"hyper check: {repo.message}\n")
+            return codes.USAGE
+        problems = narrow(check_repository(repo), paths)
+    finally:
+        if collecting:
+            gc.enable()
+    to.answer([p.to_row() for p in problems], result(False), page(problems, len(repo.files)))
+    return codes.PROBLEMS if problems else codes.CLEAN

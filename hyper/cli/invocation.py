@@ -1,0 +1,200 @@
+"""Reading one command's arguments into an :class:`Invocation`.
+
+One parser for all sixteen commands, because the globals are the same three
+everywhere and a second copy of their parsing is where two commands start to
+disagree about ``--repo-dir=``. What a command accepts is its line in
+:mod:`hyper.cli.tree`; everything here is read off that.
+
+Every fault found here is a usage error decided from the argument list alone, so it
+is reported before the working directory, the environment or the repository is
+touched.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from hyper.cli.tree import LISTING_LIMIT, Command
+from hyper.cli.usage import arity_fault, unknown_flag
+
+OUTCOMES = ("completed", "refused", "failed")
+RECORD_KINDS = ("asset", "observation")
+LIMIT_MAX = 2**63 - 1
+"""The largest cap ``--limit`` reads. A cap is a 64-bit count on both surfaces (the MCP side reads
+``limit`` the same way), so a longer number is refused like any other that is not a positive integer."""
+
+_RFC3339 = re.compile(
+    r"\A(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})\Z"
+)
+
+
+class UsageFault(Exception):
+    """A usage error: the whole stderr text, every line newline-terminated."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+class Invocation(NamedTuple):
+    command: Command
+    positional: tuple[str, ...] = ()
+    as_json: bool = False
+    no_color: bool = False
+    repo_dir: str | None = None
+    limit: int = 0
+    """The cap in force: what ``--limit`` named, else the default; 0 where the command has no cap."""
+    limit_named: bool = False
+    since: _dt.datetime | None = None
+    procedure: str | None = None
+    target: str | None = None
+    outcome: str | None = None
+    definition: str | None = None
+    name: str | None = None
+    history: bool = False
+    between: tuple[str, str] | None = None
+    record_kind: str | None = None
+    inputs: tuple[tuple[str, str], ...] = ()
+    response: str | None = None
+    secret_out: str | None = None
+    dry_run: bool = False
+    expansion: bool = False
+
+
+def read_since(text: str) -> _dt.datetime | None:
+    """An RFC 3339 instant with an offset, in UTC; ``None`` where ``text`` is not one."""
+    match = _RFC3339.match(text)
+    if match is None:
+        return None
+    year, month, day, hour, minute, second = (int(g) for g in match.groups()[:6])
+    fraction, offset = match.group(7), match.group(8)
+    micros = int((fraction[1:] + "000000")[:6]) if fraction else 0
+    if offset == "Z":
+        tz = _dt.UTC
+    else:
+        sign = 1 if offset[0] == "+" else -1
+        tz = _dt.timezone(sign * _dt.timedelta(hours=int(offset[1:3]), minutes=int(offset[4:6])))
+    try:
+        return _dt.datetime(year, month, day, hour, minute, second, micros, tzinfo=tz).astimezone(_dt.UTC)
+    except ValueError:
+        return None
+
+
+def parse(command: Command, args: Sequence[str], no_color_env: bool) -> Invocation:
+    """Read ``args`` (everything after the command word) or raise :class:`UsageFault`."""
+    name = command.name
+    takes = command.parameters
+    values: dict[str, object] = {"no_color": no_color_env}
+    if "--limit" in takes:
+        values["limit"] = LISTING_LIMIT
+    positional: list[str] = []
+    inputs: list[tuple[str, str]] = []
+
+    def fault(sentence: str) -> UsageFault:
+        return UsageFault(f"hyper {name}: {sentence}\n")
+
+    def take_value(i: int, flag: str) -> tuple[str, int]:
+        if i + 1 >= len(args):
+            raise fault(f"{flag} requires a value")
+        return args[i + 1], i + 1
+
+    i = 0
+    while i < len(args):
+        token = args[i]
+        flag, eq, joined = token.partition("=")
+        valued = bool(eq) and token.startswith("--")
+        if token == "--":
+            positional.extend(args[i + 1 :])
+            break
+        if token == "--json":
+            values["as_json"] = True
+        elif token == "--no-color":
+            values["no_color"] = True
+        elif flag == "--repo-dir":
+            value, i = (joined, i) if valued else take_value(i, flag)
+            values["repo_dir"] = value
+        elif flag in takes and flag not in ("--history", "--dry-run", "--expansion") and (
+            valued or token == flag
+        ):
+            if flag == "--between":
+                if valued:
+                    raise fault("--between takes two Run ids separated by spaces: --between <run-id> <run-id>")
+                first, i = take_value(i, flag)
+                if i + 1 >= len(args):
+                    raise fault(f"--between {first}: one end of a window is not a window; name two Run ids")
+                i += 1
+                values["between"] = (first, args[i])
+            else:
+                value, i = (joined, i) if valued else take_value(i, flag)
+                _read(flag, value, values, inputs, fault)
+        elif token in takes and token in ("--history", "--dry-run", "--expansion"):
+            values[token[2:].replace("-", "_")] = True
+        elif token != "-" and token.startswith("-"):
+            raise UsageFault(unknown_flag(command, token))
+        else:
+            positional.append(token)
+        i += 1
+
+    _check_arity(command, positional, fault)
+    return Invocation(command=command, positional=tuple(positional), inputs=tuple(inputs), **values)  # type: ignore[arg-type]
+
+
+def _read(
+    flag: str,
+    value: str,
+    values: dict[str, object],
+    inputs: list[tuple[str, str]],
+    fault: Callable[[str], UsageFault],
+) -> None:
+    if flag == "--limit":
+        if not re.fullmatch(r"[+-]?[0-9]+", value) or not 1 <= int(value) <= LIMIT_MAX:
+            raise fault(f"--limit {value}: want a positive integer")
+        values["limit"], values["limit_named"] = int(value), True
+    elif flag == "--since":
+        instant = read_since(value)
+        if instant is None:
+            raise fault(f"--since {value}: want an RFC 3339 instant with an offset, such as 2026-08-04T09:12:00Z")
+        values["since"] = instant
+    elif flag == "--outcome":
+        if value not in OUTCOMES:
+            raise fault(f"--outcome {value}: want completed, refused or failed")
+        values["outcome"] = value
+    elif flag == "--kind":
+        if value not in RECORD_KINDS:
+            raise fault(f"--kind {value}: want asset or observation")
+        values["record_kind"] = value
+    elif flag == "--input":
+        key, eq, text = value.partition("=")
+        if not eq or not key:
+            raise fault(f"--input {value}: want <name>=<value>")
+        inputs.append((key, text))
+    else:
+        values[flag[2:].replace("-", "_")] = value
+
+
+def _check_arity(command: Command, positional: list[str], fault: Callable[[str], UsageFault]) -> None:
+    if command.variadic:
+        return
+    if command.name == "store":
+        if not positional:
+            raise fault("names no verb; store takes init")
+        if positional != ["init"]:
+            raise fault(
+                f"takes the one verb init, got {' '.join(positional)}"
+                if positional[0] == "init"
+                else f"{positional[0]} is not a verb of store; the one it takes is init"
+            )
+        return
+    if not command.nouns:
+        if positional:
+            raise fault(f"takes no positional argument, got {positional[0]}")
+        return
+    if command.optional:
+        if len(positional) > 1:
+            raise fault(f"takes at most one {command.nouns[0]}, got {len(positional)}")
+        return
+    if len(positional) != len(command.nouns):
+        raise fault(arity_fault(positional, command.nouns))

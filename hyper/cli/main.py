@@ -1,0 +1,177 @@
+"""hyper's one entry point, and the dispatch the MCP surface calls.
+
+Both surfaces run a repository command through :func:`run_repository_command`: parse,
+resolve the root, pass the gate, run the body. The CLI hands it :class:`Streams`;
+a tool call hands it :class:`Collected` and gets an :class:`hyper_mcp.Answer` back.
+That one path is why no tool can skip a guardrail or reword a Refusal.
+
+Imports below the module line are deliberate: ``hyper version`` must cost little
+more than starting Python, so each arm imports what it uses and nothing else
+(ADR 0006).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, BinaryIO
+
+from hyper import exit as codes
+from hyper.cli.destination import StreamFault, Streams
+
+if TYPE_CHECKING:
+    from hyper.cli.destination import Collected
+    from hyper.process import Process
+    from hyper.version import BuildFacts
+    from hyper_mcp import Answer, Call, Dispatch
+
+OUTSIDE_THE_TREE = ("version", "completions", "mcp")
+
+
+def main(argv: Sequence[str], stdout: BinaryIO, stderr: BinaryIO, process: Process, facts: BuildFacts) -> int:
+    """Run one command line (without the program name) and answer its exit code."""
+    return _answer(argv, Streams(stdout, stderr), lambda: process, facts)
+
+
+def entry() -> None:
+    """The console script: the real process, the installed build."""
+    from hyper.version import installed
+
+    def real() -> Process:
+        from hyper.process import real
+
+        return real()
+
+    sys.exit(_answer(sys.argv[1:], Streams(sys.stdout.buffer, sys.stderr.buffer), real, installed()))
+
+
+def _answer(argv: Sequence[str], streams: Streams, process: Callable[[], Process], facts: BuildFacts) -> int:
+    if not argv:
+        from hyper.cli import usage
+
+        streams.usage(usage.page())
+        return codes.USAGE
+    word, args = argv[0], argv[1:]
+    try:
+        if word == "version":
+            return _version(args, streams, facts)
+        if word == "completions":
+            return _completions(args, streams)
+        if word == "mcp":
+            return _mcp(args, streams, process(), facts)
+        from hyper.cli.tree import COMMANDS
+
+        if word in COMMANDS:
+            return run_repository_command(argv, streams, process(), facts)
+    except StreamFault as exc:
+        streams.usage(f"hyper {word}: {exc}\n")
+        return codes.USAGE
+    from hyper.cli import usage
+
+    streams.usage(usage.unknown_command(word))
+    return codes.USAGE
+
+
+def run_repository_command(
+    argv: Sequence[str],
+    to: Streams | Collected,
+    process: Process,
+    facts: BuildFacts,
+    call: Call | None = None,
+) -> int:
+    """One of the sixteen, through every step both surfaces share."""
+    from hyper.cli import commands
+    from hyper.cli.context import Context, never
+    from hyper.cli.invocation import UsageFault, parse
+    from hyper.cli.tree import COMMANDS
+    from hyper.repository_root import RootFault, resolve
+
+    command = COMMANDS[argv[0]]
+    try:
+        inv = parse(command, argv[1:], no_color_env=bool(process.nonempty_env("NO_COLOR")))
+    except UsageFault as fault:
+        to.usage(fault.text)
+        return codes.USAGE
+    destination = to.with_form(inv.as_json) if isinstance(to, Streams) else to
+    try:
+        wd = process.getwd()
+    except OSError as exc:
+        to.usage(f"hyper: {exc}\n")
+        return codes.PROBLEMS
+    try:
+        root = resolve(inv.repo_dir, process, wd)
+    except RootFault as fault:
+        to.usage(f"hyper {command.name}: {fault}\n")
+        return codes.USAGE
+    if command.gated:
+        from hyper.pin import PinUnreadable, gate
+        from hyper.refusal import about_invocation
+
+        try:
+            refused = gate(root, facts.version)
+        except PinUnreadable as exc:
+            to.usage(f"hyper {command.name}: {exc}\n")
+            return codes.USAGE
+        if refused is not None:
+            to.refusal(about_invocation([refused]))
+            return codes.REFUSED
+    body = commands.lookup(command.name)
+    if body is None:
+        to.usage(f"hyper {command.name}: this build of hyper does not carry {command.name} yet\n")
+        return codes.USAGE
+    ctx = Context(
+        process=process,
+        root=root,
+        facts=facts,
+        progress=call.progress if call else None,
+        cancelled=call.cancelled if call else never,
+    )
+    return body(inv, destination, ctx)
+
+
+def dispatch(process: Process, facts: BuildFacts) -> Dispatch:
+    """The collecting dispatch behind every MCP tool: one fresh destination per call."""
+    from hyper.cli.destination import Collected
+
+    def answer(call: Call) -> Answer:
+        collected = Collected()
+        code = run_repository_command(call.argv, collected, process, facts, call)
+        return collected.to_answer(code)
+
+    return answer
+
+
+def _version(args: Sequence[str], to: Streams, facts: BuildFacts) -> int:
+    if args:
+        to.usage(f"hyper version: takes no arguments, got {args[0]}\n")
+        return codes.USAGE
+    from hyper.version import page
+
+    to.page_only(page(facts))
+    return codes.CLEAN
+
+
+def _completions(args: Sequence[str], to: Streams) -> int:
+    from hyper.cli import usage
+    from hyper.cli.tree import SHELLS
+
+    known = f"  known shells: {', '.join(SHELLS)}\n"
+    if len(args) != 1:
+        to.usage(f"hyper completions: {usage.arity_fault(args, ('shell',))}\n{known}")
+        return codes.USAGE
+    if args[0] not in SHELLS:
+        to.usage(f"hyper completions: unknown shell {usage.go_quote(args[0])}\n{known}")
+        return codes.USAGE
+    from hyper.cli.completions import script
+
+    to.page_only(script(args[0]))
+    return codes.CLEAN
+
+
+def _mcp(args: Sequence[str], to: Streams, process: Process, facts: BuildFacts) -> int:
+    if args:
+        to.usage(f"hyper mcp: takes no arguments, got {args[0]}\n")
+        return codes.USAGE
+    from hyper_mcp.server import serve
+
+    return serve(facts.version, dispatch(process, facts))

@@ -1,0 +1,75 @@
+"""The usage page bare ``hyper`` writes, and the sentences shared by every usage error."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hyper.cli.tree import GLOBAL_SIGNATURES, GLOBALS, GLOBALS_TITLE, GROUPS, OUTSIDE, OUTSIDE_TITLE, Command
+
+
+def page() -> str:
+    lines = ["usage: hyper <command> [args...]", ""]
+    for title, group in GROUPS:
+        lines.append(f"  {title}")
+        lines.extend(f"    {command.usage_line}" for command in group)
+    lines.append(f"  {OUTSIDE_TITLE}")
+    lines.extend(f"    {name} {signature}".rstrip() for name, signature in OUTSIDE)
+    lines.append("")
+    lines.append(f"  {GLOBALS_TITLE}")
+    lines.extend(f"    {signature}" for signature in GLOBAL_SIGNATURES)
+    return "\n".join(lines) + "\n"
+
+
+def in_sequence(names: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def unknown_command(word: str) -> str:
+    return (
+        f"hyper: unknown command {go_quote(word)}\n"
+        "  hyper with no arguments lists the nineteen commands there are\n"
+    )
+
+
+def unknown_flag(command: Command, token: str) -> str:
+    own = command.spelled_parameters()
+    taken = in_sequence(own) if own else "no flags of its own"
+    return (
+        f"hyper {command.name}: unknown flag {token}\n"
+        f"  {command.name} takes {taken}, past {in_sequence(GLOBALS)}\n"
+    )
+
+
+def arity_fault(given: Sequence[str], nouns: Sequence[str]) -> str:
+    if not given:
+        return "names no " + " and no ".join(nouns)
+    wanted = " and ".join(f"one {noun}" for noun in nouns)
+    return f"takes {wanted}, got {len(given)}"
+
+
+def go_quote(text: str) -> str:
+    """A string quoted the way Go's ``%q`` quotes it, for names echoed back in messages."""
+    out = ['"']
+    for ch in text:
+        code = ord(ch)
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\":
+            out.append("\\\\")
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ch == "\r":
+            out.append("\\r")
+        elif code < 0x20 or code == 0x7F:
+            out.append(f"\\x{code:02x}")
+        elif 0x80 <= code < 0xA0 or ch in "\u2028\u2029\ufeff":
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)

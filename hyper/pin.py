@@ -1,0 +1,64 @@
+"""The version-pin gate.
+
+``hyper.yaml``'s ``version:`` is compared with this build's version for exact string
+equality — no ranges, no "compatible" — before anything else in the repository is
+read, so a repository is only ever acted on by the hyper its reviewers agreed to.
+The gate reads the pin and nothing else: a ``hyper.yaml`` whose other keys are
+wrong still passes or fails here on its pin alone, its other faults being
+``check``'s to report.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hyper import yamlsubset
+from hyper.refusal import Member
+
+PIN_FILE = "hyper.yaml"
+
+
+class PinUnreadable(Exception):
+    """``hyper.yaml`` exists and the operating system would not let us read it."""
+
+
+def read_pin(root: str) -> str | None:
+    """The pinned version, ``None`` where there is none, ``""`` where it is not readable.
+
+    The file is read leniently: a fault elsewhere in it (an empty ``retention:``) is
+    ``check``'s to report and does not hide a pin that is there.
+    """
+    path = os.path.join(root, PIN_FILE)
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError as exc:
+        raise PinUnreadable(f"{PIN_FILE}: is a directory") from exc
+    except OSError as exc:
+        raise PinUnreadable(f"{PIN_FILE}: {exc.strerror or exc}") from exc
+    node = yamlsubset.parse(data, PIN_FILE).root
+    if not isinstance(node, yamlsubset.Map):
+        return ""
+    entry = node.get("version")
+    if entry is None or not isinstance(entry[1], yamlsubset.Scalar):
+        return ""
+    return entry[1].value.strip()
+
+
+def gate(root: str, binary_version: str) -> Member | None:
+    """The Refusal the gate answers, or ``None`` where the pin matches."""
+    pin = read_pin(root)
+    if pin is None:
+        return Member("version-pin-absent", "hyper.yaml pins no version of hyper — run: hyper project")
+    if pin == "":
+        return Member(
+            "version-pin-absent", "hyper.yaml holds no version pin that can be read — run: hyper project"
+        )
+    if pin != binary_version:
+        return Member(
+            "version-pin-mismatch",
+            f"this is hyper {binary_version} and the repository pins {pin} — run: hyper project, or install {pin}",
+        )
+    return None

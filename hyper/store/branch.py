@@ -1,0 +1,145 @@
+"""The branch itself: its fixed names, a handle on it, appending to it and creating it.
+
+The branch is ``hyper-store`` on remote ``origin``, and neither is configurable: one
+repository has one Store, and finding it is knowing the name. It is never checked out.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Sequence
+
+import attrs
+
+from hyper.process import Process
+from hyper.store.exchange import push
+from hyper.store.git import Git, PathOperation, unix_seconds
+from hyper.store.names import BRANCH, REF, REMOTE
+from hyper.store.objects import ObjectStore, RefMoved
+from hyper.store.paths import INTRODUCTION_PATH
+from hyper.store.tree import apply
+
+INTRODUCTION = (
+    "# The `hyper` Store\n"
+    "\n"
+    "This is `hyper-store`, the orphan branch where `hyper` keeps its record of this\n"
+    "repository: a Journal entry for every Run under `journal/`, and every Record\n"
+    "version a Run wrote under `records/`. Every file but this one was written by\n"
+    "`hyper`, and none is meant to be written by anyone else.\n"
+    "\n"
+    "`hyper` never checks this branch out. It reads and writes git objects directly,\n"
+    "so your working tree, your index and the branch you have checked out are left\n"
+    "alone. Files here only accumulate; the one exception is `hyper compact`, which\n"
+    "removes what the `retention:` in `hyper.yaml` lets go.\n"
+    "\n"
+    "To read it, ask `hyper`: `hyper runs`, `hyper show <run-id>`, `hyper records`.\n"
+    "Plain git reads it too: `git log hyper-store`, `git ls-tree -r hyper-store`,\n"
+    "`git show hyper-store:<path>`.\n"
+    "\n"
+    "Nothing here is configuration, nothing here is reviewed, and nothing here steers\n"
+    "what the next Run does. Editing a file by hand is tampering with evidence.\n"
+)
+"""``STORE.md``: written once when the Store is created, identical in every repository."""
+
+CREATE_MESSAGE = "Create the hyper Store"
+
+_LOCAL_RETRIES = 8
+
+
+class StoreAbsent(Exception):
+    """No ``hyper-store`` branch here (nor on the remote, where there is one): the condition a
+    caller renders as ``store-absent``. A Run never creates the branch."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            f"this repository has no {BRANCH} branch; the Store is made by `hyper store init`,"
+            " never by a Run"
+        )
+
+
+@attrs.frozen
+class Write:
+    """One file to put on the branch: the path the grammar built and the canonical bytes."""
+
+    path: str
+    content: bytes
+
+
+class Store:
+    """A handle on the branch as it stands, pinned to one commit and one clock reading.
+
+    Every answer is read out of that commit's tree, so two answers about one Store are answers
+    about one Store; an append moves the handle to what it wrote.
+    """
+
+    def __init__(self, git: Git, objects: ObjectStore, commit: str, now: _dt.datetime) -> None:
+        self.git = git
+        self.objects = objects
+        self.commit = commit
+        self.now = now
+
+    @classmethod
+    def open(cls, root: str, process: Process, now: _dt.datetime) -> Store:
+        """The Store the clone holds; :class:`StoreAbsent` where it holds none. No network."""
+        git = Git.open(root, process, now)
+        if not git.holds_ref(REF):
+            raise StoreAbsent()
+        objects = ObjectStore(git)
+        return cls(git, objects, git.resolve(REF), now)
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.objects.close()
+
+    def publish(self) -> None:
+        """Sends the branch to ``origin`` (nothing at all where no remote is configured), and
+        moves the handle to whatever the push left the branch at."""
+        if self.git.has_remote(REMOTE):
+            try:
+                push(self.git, self.now)
+            finally:
+                self.commit = self.git.resolve(REF)
+
+    def append(self, writes: Sequence[Write], message: str) -> None:
+        """Puts the files on the branch as one commit, and pushes nothing.
+
+        Every path must be new to the branch. No writes, no commit. Where another writer moved
+        the branch meanwhile, the same writes are laid onto the tip it left: every path names
+        the Run that wrote it, so two writers never contend for one.
+        """
+        if not writes:
+            return
+        operations = [PathOperation(write.path, self.objects.blob(write.content)) for write in writes]
+        self.apply(operations, message, append_only=True)
+
+    def apply(self, operations: Sequence[PathOperation], message: str, *, append_only: bool = False) -> None:
+        """One commit of path operations (writes and removals) on the branch."""
+        for _ in range(_LOCAL_RETRIES):
+            base = self.commit
+            tree = apply(self.objects, self.objects.commit_tree(base), operations, append_only=append_only)
+            commit = self.objects.commit(tree, [base], message, unix_seconds(self.now))
+            try:
+                self.objects.move(REF, commit, base)
+            except RefMoved:
+                self.commit = self.git.resolve(REF)
+                continue
+            self.commit = commit
+            return
+        raise RefMoved(f"{REF} kept moving under {_LOCAL_RETRIES} attempts to append")
+
+
+def create(git: Git, now: _dt.datetime) -> None:
+    """The Store's root: ``STORE.md`` alone, a parentless commit, and a ref that must not exist."""
+    objects = ObjectStore(git)
+    try:
+        blob = objects.blob(INTRODUCTION.encode("utf-8"))
+        tree = apply(objects, None, [PathOperation(INTRODUCTION_PATH, blob)], append_only=True)
+        commit = objects.commit(tree, [], CREATE_MESSAGE, unix_seconds(now))
+        objects.move(REF, commit, None)
+    finally:
+        objects.close()

@@ -1,0 +1,282 @@
+"""The Store's canonical JSON: one encoding for every file on the branch, and the digest over it.
+
+A version is minted only where the bytes moved, an identity set is hashed over these bytes, and
+a file name breaks a Head tie under them, so the encoding is a contract rather than a style: two
+writers of one value must agree on every byte without agreeing on anything else.
+
+A value is plain Python — ``dict`` (string keys), ``list``, ``str``, ``int``, ``float``,
+``bool`` — plus three wrappers: :class:`Always` (kept where the absence rule would drop it),
+:class:`Secret` (written as the constant marker) and an aware ``datetime`` (written as the
+Store's one timestamp form). There is no ``None``: the Store holds no null.
+
+The encoding of a value alone is the encoding it has as a whole file, which is what makes the
+identity digest computable from a list of names.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import json
+import math
+import re
+from typing import Any, TypeAlias
+
+import attrs
+import orjson
+
+SECRET_MARKER = "<secret>"
+"""What stands where a Manifest-declared secret would have gone: a constant, so a rotated secret
+writes identical bytes and mints nothing."""
+
+
+@attrs.frozen
+class Always:
+    """A value written even where the absence rule would drop the key holding it.
+
+    The exception belongs to the shape being written (``dry_run``, ``members``,
+    ``expanded_to``), so the encoder carries the marker and never a list of key names.
+    """
+
+    value: Value
+
+
+@attrs.frozen
+class Secret:
+    """A value that has already forgotten what it held: it can only be written as the marker."""
+
+
+Value: TypeAlias = (
+    "dict[str, Value] | list[Value] | str | int | float | bool | Always | Secret | _dt.datetime"
+)
+
+_ORJSON_OPTIONS = orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS
+_INT_LOW = -(2**63)
+_INT_HIGH = 2**64 - 1
+
+
+def encode(value: Value) -> bytes:
+    """The canonical bytes of a value, trailing LF included.
+
+    Values made only of strings, booleans, mappings, lists and 64-bit integers go through
+    orjson, whose two-space sorted form is byte-identical to the canonical one there (the test
+    suite holds the two writers against each other); anything holding a float or a wider
+    integer takes the exact writer, which owns the number rules orjson does not share.
+    """
+    plain, exotic = _lower(value)
+    if not exotic:
+        return orjson.dumps(plain, option=_ORJSON_OPTIONS) + b"\n"
+    return _write(plain, 0).encode("utf-8") + b"\n"
+
+
+def encode_exactly(value: Value) -> bytes:
+    """The canonical bytes by the reference-shaped writer alone (the check on :func:`encode`)."""
+    plain, _ = _lower(value)
+    return _write(plain, 0).encode("utf-8") + b"\n"
+
+
+def identity_digest(names: list[str] | tuple[str, ...] | set[str] | frozenset[str]) -> str:
+    """``sha256:`` over the canonical encoding of the sorted set, at no indent.
+
+    A repeated name is one name: a set with two digests would mint a spurious version.
+    """
+    ordered: list[Value] = list(sorted(set(names)))
+    return "sha256:" + hashlib.sha256(encode(ordered)).hexdigest()
+
+
+def instant_text(instant: _dt.datetime) -> str:
+    """RFC 3339, UTC, ``Z``, milliseconds cut (never rounded) to three digits.
+
+    The fixed width is what makes text order chronological order, which the Head rests on.
+    """
+    if instant.tzinfo is None:
+        raise ValueError("an instant written to the Store carries its zone")
+    at = instant.astimezone(_dt.UTC)
+    return (
+        f"{at.year:04d}-{at.month:02d}-{at.day:02d}T{at.hour:02d}:{at.minute:02d}:{at.second:02d}"
+        f".{at.microsecond // 1000:03d}Z"
+    )
+
+
+_INSTANT = re.compile(r"\A(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.(\d{3})Z\Z")
+
+
+def parse_instant(text: str) -> _dt.datetime:
+    """Reads the Store's timestamp form back; anything else is a ``ValueError``."""
+    found = _INSTANT.match(text)
+    if found is None:
+        raise ValueError(f"{text!r} is not an RFC 3339 UTC instant with three millisecond digits")
+    year, month, day, hour, minute, second, millis = (int(part) for part in found.groups())
+    return _dt.datetime(year, month, day, hour, minute, second, millis * 1000, tzinfo=_dt.UTC)
+
+
+def number_text(number: int | float) -> str:
+    """A number as the Store writes it: an integer exactly, anything else as ECMAScript would.
+
+    "Shortest round-trip" alone is ambiguous at the exponent threshold; the ECMAScript
+    ``Number::toString`` placement settles it, and it is what a reviewer's browser shows.
+    """
+    if isinstance(number, bool):
+        raise TypeError("a boolean is not a number")
+    if isinstance(number, int):
+        return str(number)
+    if math.isnan(number) or math.isinf(number):
+        raise ValueError(f"{number!r} has no JSON spelling")
+    if number == 0:
+        return "0"
+    if number < 0:
+        return "-" + number_text(-number)
+    digits, n = _shortest(number)
+    k = len(digits)
+    if k <= n <= 21:
+        return digits + "0" * (n - k)
+    if 0 < n <= 21:
+        return digits[:n] + "." + digits[n:]
+    if -6 < n <= 0:
+        return "0." + "0" * (-n) + digits
+    power = n - 1
+    tail = f"e{'+' if power >= 0 else '-'}{abs(power)}"
+    return digits + tail if k == 1 else digits[0] + "." + digits[1:] + tail
+
+
+def _shortest(number: float) -> tuple[str, int]:
+    """ECMAScript's (s, n) for a positive float: the shortest round-tripping significant
+    digits, and where the decimal point falls among them. Python's repr already is the shortest
+    round-tripping spelling; this only reads it."""
+    mantissa, _, exponent = repr(number).partition("e")
+    whole, _, fraction = mantissa.partition(".")
+    every = whole + fraction
+    point = len(whole) + (int(exponent) if exponent else 0)
+    significant = every.lstrip("0")
+    point -= len(every) - len(significant)
+    return significant.rstrip("0"), point
+
+
+def parse(data: bytes) -> Value:
+    """Reads canonical JSON back to a value; a null anywhere, or a number no float can hold, is a
+    ``ValueError``.
+
+    orjson reads the ordinary file; one carrying a float is read again by the standard library so
+    that an integer wider than 64 bits beside it keeps every digit.
+    """
+    try:
+        value = orjson.loads(data)
+    except orjson.JSONDecodeError as fault:
+        raise ValueError(f"the file is not JSON: {fault}") from None
+    if _holds_float(value):
+        try:
+            value = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+        except (UnicodeDecodeError, json.JSONDecodeError) as fault:
+            raise ValueError(f"the file is not JSON: {fault}") from None
+    _check_parsed(value)
+    return value  # type: ignore[no-any-return]
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _holds_float(value: Any) -> bool:
+    if isinstance(value, float):
+        return True
+    if isinstance(value, dict):
+        return any(_holds_float(item) for item in value.values())
+    if isinstance(value, list):
+        return any(_holds_float(item) for item in value)
+    return False
+
+
+def _check_parsed(value: Any) -> None:
+    if value is None:
+        raise ValueError("the Store holds no null")
+    if isinstance(value, float) and (math.isinf(value) or math.isnan(value)):
+        raise ValueError("a number no float64 can hold")
+    if isinstance(value, dict):
+        for item in value.values():
+            _check_parsed(item)
+    elif isinstance(value, list):
+        for item in value:
+            _check_parsed(item)
+
+
+def _lower(value: Value) -> tuple[Any, bool]:
+    """The plain value the writer sees, and whether it holds a number orjson cannot write alike."""
+    if isinstance(value, Always):
+        return _lower(value.value)
+    if isinstance(value, Secret):
+        return SECRET_MARKER, False
+    if isinstance(value, bool | str):
+        return value, False
+    if isinstance(value, int):
+        return value, not (_INT_LOW <= value <= _INT_HIGH)
+    if isinstance(value, float):
+        if math.isnan(value) or math.isinf(value):
+            raise ValueError(f"{value!r} has no JSON spelling")
+        return value, True
+    if isinstance(value, _dt.datetime):
+        return instant_text(value), False
+    if isinstance(value, dict):
+        kept: dict[str, Any] = {}
+        exotic = False
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise TypeError(f"a mapping key is a string, not {key!r}")
+            if _dropped(item):
+                continue
+            lowered, odd = _lower(item)
+            if isinstance(lowered, dict) and not lowered and not isinstance(item, Always):
+                continue
+            kept[key] = lowered
+            exotic = exotic or odd
+        return kept, exotic
+    if isinstance(value, list):
+        items = []
+        exotic = False
+        for item in value:
+            lowered, odd = _lower(item)
+            items.append(lowered)
+            exotic = exotic or odd
+        return items, exotic
+    raise TypeError(f"{type(value).__name__} is not a Store value")
+
+
+def _dropped(item: Value) -> bool:
+    """The absence rule: an empty list, and a mapping with nothing to write, are not written."""
+    return isinstance(item, list) and not item
+
+
+def _write(value: Any, indent: int) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return _quote(value)
+    if isinstance(value, int | float):
+        return number_text(value)
+    if isinstance(value, dict):
+        keys = sorted(value)
+        if not keys:
+            return "{}"
+        inner = "  " * (indent + 1)
+        body = ",\n".join(f"{inner}{_quote(key)}: {_write(value[key], indent + 1)}" for key in keys)
+        return "{\n" + body + "\n" + "  " * indent + "}"
+    if isinstance(value, list):
+        if not value:
+            return "[]"
+        inner = "  " * (indent + 1)
+        body = ",\n".join(f"{inner}{_write(item, indent + 1)}" for item in value)
+        return "[\n" + body + "\n" + "  " * indent + "]"
+    raise TypeError(f"{type(value).__name__} is not a Store value")
+
+
+_SHORT = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+_NEEDS_ESCAPE = re.compile(r'["\\\x00-\x1f]')
+
+
+def _escape(found: re.Match[str]) -> str:
+    char = found.group()
+    return _SHORT.get(char) or f"\\u{ord(char):04x}"
+
+
+def _quote(text: str) -> str:
+    """The minimum JSON needs: the quote, the backslash and the controls; all else as itself."""
+    return '"' + _NEEDS_ESCAPE.sub(_escape, text) + '"'

@@ -1,0 +1,81 @@
+"""The Store lock: ``.git/hyper/lock``, shared for a read-only Run, exclusive for an effectful one.
+
+It is an advisory lock the kernel holds on an open file, not a file whose existence is the
+lock, so a hyper killed outright releases it on the spot and nothing is left to clean up. It
+never waits: contention is an outcome (a Run maps :class:`Contended` to exit 75), not a queue.
+It is one filesystem's lock; across machines nothing stands in for it.
+"""
+
+from __future__ import annotations
+
+import enum
+import fcntl
+import os
+
+from hyper.process import Process
+from hyper.store.git import Git
+from hyper.store.names import BRANCH
+
+LOCAL_STATE_DIR = "hyper"
+LOCK_FILE = "lock"
+
+
+class LockMode(enum.Enum):
+    SHARED = "shared"
+    EXCLUSIVE = "exclusive"
+
+
+class Contended(Exception):
+    """Another Run holds the lock in a mode that excludes this one."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            f"another Run holds this repository's {BRANCH} lock; a Run keeps it for its whole"
+            " length, and this one does not wait for it"
+        )
+
+
+class Lock:
+    """The lock, held until :meth:`release` or the process ends, whichever is first."""
+
+    def __init__(self, descriptor: int) -> None:
+        self._descriptor: int | None = descriptor
+
+    def __enter__(self) -> Lock:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.release()
+
+    @property
+    def held(self) -> bool:
+        return self._descriptor is not None
+
+    def release(self) -> None:
+        """Gives the lock up; a second release is nothing rather than a fault."""
+        descriptor, self._descriptor = self._descriptor, None
+        if descriptor is None:
+            return
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_UN)
+        finally:
+            os.close(descriptor)
+
+
+def acquire(root: str, process: Process, mode: LockMode) -> Lock:
+    """Takes the lock under the repository's common git directory (shared by every worktree of
+    the clone), or raises :class:`Contended`."""
+    _, _, common = Git.open(root, process, process.now()).layout()
+    directory = os.path.join(common, LOCAL_STATE_DIR)
+    os.makedirs(directory, exist_ok=True)
+    descriptor = os.open(os.path.join(directory, LOCK_FILE), os.O_RDONLY | os.O_CREAT, 0o644)
+    operation = fcntl.LOCK_EX if mode is LockMode.EXCLUSIVE else fcntl.LOCK_SH
+    try:
+        fcntl.flock(descriptor, operation | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(descriptor)
+        raise Contended() from None
+    except OSError:
+        os.close(descriptor)
+        raise
+    return Lock(descriptor)

@@ -1,0 +1,387 @@
+"""The Store's path grammar: the six forms every file on the branch sits at, built and read here.
+
+Every path but ``STORE.md`` carries the id of the Run that wrote it, which is what makes a
+push re-application clean: two Runs cannot mint one id, so two Runs cannot write one path.
+
+A path answers its *shape* — which form, which Run, which Step — and never which series it
+belongs to: an over-long identity segment is cut and suffixed, so the identity is read from
+inside the file, where a Record version restates it unencoded and in full.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import enum
+import hashlib
+import re
+from typing import NamedTuple
+
+import attrs
+
+from hyper.runid import parse_run_id
+
+INTRODUCTION_PATH = "STORE.md"
+RECORDS_PREFIX = "records/"
+JOURNAL_PREFIX = "journal/"
+
+SEGMENT_LIMIT = 200
+DIGEST_WIDTH = 16
+_UNRESERVED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.")
+_UPPER_HEX = "0123456789ABCDEF"
+
+
+class PathError(ValueError):
+    """A path outside the six forms, or one no constructor here could have built."""
+
+
+def _impossible(message: str) -> PathError:
+    """A constructor was handed what no path can be built from: hyper's own arithmetic is wrong.
+
+    It is raised rather than returned because what would otherwise follow is a path outside the
+    grammar being written into an append-only branch.
+    """
+    return PathError(f"store: {message}")
+
+
+@attrs.frozen
+class Identity:
+    """A Record's identity: its Target, its Definition and its name, unencoded."""
+
+    target: str
+    definition: str
+    name: str
+
+
+def encode_segment(component: str) -> str:
+    """One identity component as one path segment.
+
+    Bytes outside ``[A-Za-z0-9._-]`` (and a leading ``.``) become ``%XX`` in uppercase, per UTF-8
+    byte; case is preserved. Past 200 bytes the segment is cut at the last escape boundary at or
+    below 200 and suffixed with ``~`` and 16 hex digits of the SHA-256 of the whole encoding.
+    """
+    encoded = _escape(component.encode("utf-8"))
+    if len(encoded) <= SEGMENT_LIMIT:
+        return encoded
+    digest = hashlib.sha256(encoded.encode("ascii")).hexdigest()[:DIGEST_WIDTH]
+    return encoded[: _cut_width(encoded)] + "~" + digest
+
+
+def _escape(raw: bytes) -> str:
+    out = []
+    for index, byte in enumerate(raw):
+        if byte in _UNRESERVED and not (index == 0 and byte == 0x2E):
+            out.append(chr(byte))
+        else:
+            out.append("%" + _UPPER_HEX[byte >> 4] + _UPPER_HEX[byte & 0xF])
+    return "".join(out)
+
+
+def _cut_width(encoded: str) -> int:
+    """The last position at or below the limit that opens a byte rather than sitting in an escape."""
+    cut = 0
+    index = 0
+    while index <= SEGMENT_LIMIT and index < len(encoded):
+        cut = index
+        index += 3 if encoded[index] == "%" else 1
+    return cut
+
+
+def step_number(step: int) -> str:
+    """``<nnnn>``: 1-based, four digits, widening past 9999 rather than wrapping."""
+    if step < 1:
+        raise _impossible(f"step {step} is not a position: the first Step in a Run is 1")
+    return f"{step:04d}"
+
+
+def series_dir(identity: Identity) -> str:
+    """``records/<target>/<definition>/<name>``: where one Record's versions sit."""
+    for role, value in (("target", identity.target), ("definition", identity.definition),
+                        ("name", identity.name)):
+        if not value:
+            raise _impossible(f"an identity carries no {role}")
+    return (
+        RECORDS_PREFIX
+        + encode_segment(identity.target)
+        + "/"
+        + encode_segment(identity.definition)
+        + "/"
+        + encode_segment(identity.name)
+    )
+
+
+def series_prefix(identity: Identity) -> str:
+    return series_dir(identity) + "/"
+
+
+def pair_prefix(target: str, definition: str) -> str:
+    """``records/<target>/<definition>/``: every series one (Definition, Target) pair makes."""
+    return RECORDS_PREFIX + encode_segment(target) + "/" + encode_segment(definition) + "/"
+
+
+def record_path(identity: Identity, run: str, step: int) -> str:
+    """``records/<target>/<definition>/<name>/<run-id>-<nnnn>.json``."""
+    parse_run_id(run)
+    return f"{series_dir(identity)}/{run}-{step_number(step)}.json"
+
+
+@attrs.frozen
+class JournalEntry:
+    """Where one Run's entry sits: its id and the instant it started (whose UTC date partitions it)."""
+
+    run: str
+    started: _dt.datetime
+
+    @property
+    def dir(self) -> str:
+        at = self.started.astimezone(_dt.UTC)
+        return f"{JOURNAL_PREFIX}{at.year:04d}/{at.month:02d}/{at.day:02d}/{self.run}"
+
+    @property
+    def run_path(self) -> str:
+        return self.dir + "/run.json"
+
+    def step_path(self, step: int) -> str:
+        return f"{self.dir}/steps/{step_number(step)}.json"
+
+    @property
+    def outcome_path(self) -> str:
+        return self.dir + "/outcome.json"
+
+    def closed_by_path(self, closer: str) -> str:
+        """The closing write a Run that does not own the entry leaves in it, named by the closer."""
+        parse_run_id(closer)
+        if closer == self.run:
+            raise _impossible(f"run {self.run} is closing its own entry: its own end is outcome.json")
+        return f"{self.dir}/closed-by/{closer}.json"
+
+
+class Form(enum.Enum):
+    """Which of the six forms a path is."""
+
+    INTRODUCTION = "introduction"
+    RECORD = "record"
+    RUN = "run"
+    STEP = "step"
+    OUTCOME = "outcome"
+    CLOSED_BY = "closed-by"
+
+
+@attrs.frozen
+class StorePath:
+    """What a Store path says about itself.
+
+    ``run`` is who wrote it (the closer, on a closing write); ``entry`` is whose Journal entry
+    it sits in. ``step`` is set on a Record version and a Step file; ``partition`` and ``dir``
+    on the four Journal forms.
+    """
+
+    form: Form
+    run: str = ""
+    entry: str = ""
+    step: int = 0
+    partition: str = ""
+    dir: str = ""
+
+
+_RUN_ID = r"[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"
+_JOURNAL = re.compile(
+    r"\A(journal/(\d{4}/\d{2}/\d{2}))/(" + _RUN_ID + r")/"
+    r"(?:(run\.json)|(outcome\.json)|steps/(\d+)\.json|closed-by/(" + _RUN_ID + r")\.json)\Z"
+)
+_RUN_ID_ONLY = re.compile(r"\A" + _RUN_ID + r"\Z")
+_RECORD_NAME = re.compile(r"\A(" + _RUN_ID + r")-(\d+)\.json\Z")
+_SEGMENT = re.compile(r"\A(?:[A-Za-z0-9_.\-]|%[0-9A-F]{2})+\Z")
+_DIGEST = re.compile(r"\A[0-9a-f]{16}\Z")
+_valid_days: dict[str, bool] = {}
+
+
+def parse_path(path: str) -> StorePath:
+    """The shape of a Store path; anything outside the six forms is a :class:`PathError`."""
+    try:
+        return _parse(path)
+    except PathError as fault:
+        raise PathError(f"{path!r} is not a Store path: {fault}") from None
+
+
+def _parse(path: str) -> StorePath:
+    if path == INTRODUCTION_PATH:
+        return StorePath(Form.INTRODUCTION)
+    if path.startswith(JOURNAL_PREFIX):
+        return StorePath(*journal_fields(path))
+    if path.startswith(RECORDS_PREFIX):
+        return _parse_record(path.split("/"))
+    raise PathError(f"the Store holds {INTRODUCTION_PATH}, records/ and journal/, and nothing else")
+
+
+def journal_fields(path: str) -> tuple[Form, str, str, int, str, str]:
+    """A Journal path's shape as a plain tuple — ``(form, run, entry, step, partition, dir)``,
+    :class:`StorePath`'s fields — for the listing that reads tens of thousands of them."""
+    found = _JOURNAL.match(path)
+    if found is None:
+        raise PathError(
+            "a Journal path is run.json, steps/<nnnn>.json, outcome.json or closed-by/<run-id>.json"
+            " under journal/<yyyy>/<mm>/<dd>/<run-id>/"
+        )
+    partition, day, run, run_json, outcome_json, step, closer = found.groups()
+    if not _is_day(day):
+        raise PathError(f"{day!r} is not a <yyyy>/<mm>/<dd> date partition")
+    dir_ = f"{partition}/{run}"
+    if run_json:
+        return Form.RUN, run, run, 0, partition, dir_
+    if outcome_json:
+        return Form.OUTCOME, run, run, 0, partition, dir_
+    if step is not None:
+        return Form.STEP, run, run, _parse_step(step), partition, dir_
+    if closer == run:
+        raise PathError(f"run {run} closes its own entry, which its own outcome.json is for")
+    return Form.CLOSED_BY, closer, run, 0, partition, dir_
+
+
+class ListedFile(NamedTuple):
+    """One file of a ``journal/`` listing: its blob, its path, and the path's three parts."""
+
+    blob: str
+    path: str
+    day: str
+    run: str
+    tail: str
+
+    @property
+    def form(self) -> Form:
+        return _TAIL_FORMS.get(self.tail[:4], Form.CLOSED_BY)
+
+    @property
+    def step(self) -> int:
+        return int(self.tail[6:-5]) if self.tail[:4] == "step" else 0
+
+    @property
+    def writer(self) -> str:
+        """Who wrote the file: the closer on a closing write, the entry's own Run otherwise."""
+        return self.tail[10:-5] if self.tail[:4] == "clos" else self.run
+
+    @property
+    def partition(self) -> str:
+        return JOURNAL_PREFIX + self.day
+
+    @property
+    def dir(self) -> str:
+        return f"{JOURNAL_PREFIX}{self.day}/{self.run}"
+
+
+_TAIL_FORMS = {"run.": Form.RUN, "outc": Form.OUTCOME, "step": Form.STEP}
+_DAY = re.compile(r"\A\d{4}/\d{2}/\d{2}\Z")
+_STEP_TAIL = re.compile(r"\Asteps/(\d{4,})\.json\Z")
+_HEAD = "100644 blob "
+
+
+def listed_journal(listing: str) -> list[ListedFile]:
+    """Reads ``git ls-tree -r -z`` output of ``journal/``, holding every path to the grammar."""
+    found = []
+    days: set[str] = set()
+    runs: set[str] = set()
+    for entry in listing.split("\0"):
+        if not entry:
+            continue
+        head, _, path = entry.partition("\t")
+        if not head.startswith(_HEAD):
+            raise PathError(f"{path!r} is listed as {head!r}: the Store holds regular files only")
+        found.append(ListedFile(head[len(_HEAD) :], path, *cut_journal_path(path, days, runs)))
+    return found
+
+
+def cut_journal_path(path: str, days: set[str], runs: set[str]) -> tuple[str, str, str]:
+    """A Journal path's ``(yyyy/mm/dd, run id, tail)``, held to the grammar.
+
+    The four forms sit at fixed offsets once the date and the Run id are checked, so a path is
+    cut rather than matched, and each date and Run id is checked once however many files carry
+    it (``days`` and ``runs`` remember them): a Journal of ten thousand entries is twenty
+    thousand paths. A path that does not fit goes to :func:`parse_path`, which says why.
+    """
+    day, run, tail = path[8:18], path[19:55], path[56:]
+    if (
+        path[:8] == JOURNAL_PREFIX
+        and path[18:19] == "/"
+        and path[55:56] == "/"
+        and (day in days or _known_day(day, days))
+        and (run in runs or _known_run(run, runs))
+        and (tail in _PLAIN_TAILS or _known_tail(tail, run, runs))
+    ):
+        return day, run, tail
+    parse_path(path)
+    raise PathError(f"{path!r} is not a Store path")
+
+
+_PLAIN_TAILS = frozenset(("run.json", "outcome.json"))
+
+
+def _known_day(day: str, days: set[str]) -> bool:
+    if _DAY.match(day) is None or not _is_day(day):
+        return False
+    days.add(day)
+    return True
+
+
+def _known_run(run: str, runs: set[str]) -> bool:
+    if _RUN_ID_ONLY.match(run) is None:
+        return False
+    runs.add(run)
+    return True
+
+
+def _known_tail(tail: str, run: str, runs: set[str]) -> bool:
+    if tail[:6] == "steps/":
+        step = _STEP_TAIL.match(tail)
+        return step is not None and int(step.group(1)) > 0 and f"{int(step.group(1)):04d}" == step.group(1)
+    if tail[:10] == "closed-by/" and tail[-5:] == ".json":
+        closer = tail[10:-5]
+        return closer != run and (closer in runs or _RUN_ID_ONLY.match(closer) is not None)
+    return False
+
+
+def _is_day(day: str) -> bool:
+    known = _valid_days.get(day)
+    if known is None:
+        try:
+            _dt.date(int(day[0:4]), int(day[5:7]), int(day[8:10]))
+            known = True
+        except ValueError:
+            known = False
+        _valid_days[day] = known
+    return known
+
+
+def _parse_step(number: str) -> int:
+    step = int(number)
+    if step < 1 or f"{step:04d}" != number:
+        raise PathError(f"{number!r} is not a Step's position: 0001 onward, unpadded past four digits")
+    return step
+
+
+def _parse_record(segments: list[str]) -> StorePath:
+    if len(segments) != 5:
+        raise PathError("a Record version is a file under three identity segments")
+    for segment in segments[1:4]:
+        _check_segment(segment)
+    found = _RECORD_NAME.match(segments[4])
+    if found is None:
+        raise PathError("a Record version is named <run-id>-<nnnn>.json, the id a lowercase UUIDv7")
+    return StorePath(Form.RECORD, found.group(1), step=_parse_step(found.group(2)))
+
+
+def _check_segment(segment: str) -> None:
+    """A segment this grammar could have written: escapes whole and uppercase, nothing bare
+    outside the unreserved set, no leading dot, and a width the cut accounts for."""
+    body, tilde, digest = segment.partition("~")
+    if not body:
+        raise PathError("an identity segment is not empty")
+    if tilde:
+        if _DIGEST.match(digest) is None:
+            raise PathError(f"{digest!r} is not 16 lowercase hexadecimal digits")
+        if not SEGMENT_LIMIT - 2 <= len(body) <= SEGMENT_LIMIT:
+            raise PathError(f"a segment cut at {SEGMENT_LIMIT} is {len(body)} bytes wide")
+    elif len(body) > SEGMENT_LIMIT:
+        raise PathError(f"a segment of {len(body)} bytes is past the {SEGMENT_LIMIT} it is cut at")
+    if body[0] == ".":
+        raise PathError("a leading . is escaped")
+    if _SEGMENT.match(body) is None:
+        raise PathError(f"{body!r} carries a byte left bare or an escape that is not %XX uppercase")

@@ -1,0 +1,637 @@
+"""The record, read: Journal entries and their accounts, Dispositions, the backward scan, Record
+series and their Heads — the one reader ``review``'s baseline, ``run`` and the inspection
+commands all stand on.
+
+Nothing here is defined over the branch's commits: a Journal answer is a fact about the files
+a listing found, and every file is read for what it says about itself. A file that does not sit
+where its own contents put it was not written by hyper, and is a fault rather than a skip.
+No index and no derived state are kept, so every answer is a fresh read of the handle's commit.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import enum
+import functools
+import posixpath
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import NamedTuple
+
+import attrs
+
+from hyper.store.branch import Store
+from hyper.store.git import TreeFile
+from hyper.store.journal import OutcomeFile, RunFile
+from hyper.store.paths import (
+    JOURNAL_PREFIX,
+    RECORDS_PREFIX,
+    Form,
+    Identity,
+    cut_journal_path,
+    listed_journal,
+    pair_prefix,
+    parse_path,
+    record_path,
+    series_prefix,
+)
+from hyper.store.record import Metadata, RecordVersion, suppressed_fields
+from hyper.store.schema import SchemaUnsupported, StoreFileError
+from hyper.store.step import ClosedBy, Disposition, StepFile
+
+
+class JournalFileUnreadable(StoreFileError):
+    """A file under a Journal entry that would not decode: above this binary's schema ceiling,
+    or bytes no decoder here accepts. Told apart from a misfiled entry, which no gate tolerates."""
+
+    def __init__(self, path: str, cause: StoreFileError) -> None:
+        super().__init__(f"{path}: {cause}")
+        self.path = path
+        self.cause = cause
+
+
+class Misfiled(StoreFileError):
+    """A file that does not sit at the path its own contents build."""
+
+
+class Account(enum.Enum):
+    """How an entry ended, classified from the files present and from nothing else."""
+
+    OPEN = "open"
+    OWN = "own"
+    REAPED = "reaped"
+    CONTESTED = "contested"
+
+
+def _classify(owned: bool, reaped: bool) -> Account:
+    if owned and reaped:
+        return Account.CONTESTED
+    if owned:
+        return Account.OWN
+    if reaped:
+        return Account.REAPED
+    return Account.OPEN
+
+
+@attrs.frozen
+class Closer:
+    """One closing write and the Run that drew it (from the file name, not a member)."""
+
+    closed_by: ClosedBy
+    run: str
+
+
+@attrs.frozen
+class Entry:
+    """One Journal entry: its run.json, its own Run's account where it gave one, and every
+    closing write another Run left — earliest inference first."""
+
+    run_file: RunFile
+    owner: OutcomeFile | None = None
+    closers: tuple[Closer, ...] = ()
+
+    @property
+    def run_id(self) -> str:
+        return self.run_file.run_id
+
+    @property
+    def account(self) -> Account:
+        return _classify(self.owner is not None, bool(self.closers))
+
+    @property
+    def contested(self) -> bool:
+        return self.account is Account.CONTESTED
+
+    @property
+    def outcome(self) -> str | None:
+        """The owner's wherever one exists (contested included); ``failed`` when only reaped."""
+        if self.owner is not None:
+            return self.owner.outcome
+        return "failed" if self.closers else None
+
+    @property
+    def ended(self) -> _dt.datetime | None:
+        """The owner's ``ended_at``; on a reaped entry the earliest closer's (the closer's clock)."""
+        if self.owner is not None:
+            return self.owner.ended_at
+        return self.closers[0].closed_by.ended_at if self.closers else None
+
+    @property
+    def duration(self) -> _dt.timedelta | None:
+        """Only within one entry: a reaped entry's two instants come from two clocks."""
+        if self.owner is None:
+            return None
+        return self.owner.ended_at - self.run_file.started_at
+
+    def inference(self) -> StepFile | None:
+        return self.closers[0].closed_by.reading() if self.closers else None
+
+
+def _newest_first(run_file: RunFile) -> tuple[float, str]:
+    return (run_file.started_at.timestamp(), run_file.run_id)
+
+
+def journal_order(entries: Iterable[Entry]) -> list[Entry]:
+    """Newest first on ``started_at``, ties broken by the Run id, descending."""
+    return sorted(entries, key=lambda entry: _newest_first(entry.run_file), reverse=True)
+
+
+@attrs.frozen
+class Dispositions:
+    """What became of the Steps of one entry, in the Run's written order: its Step files and,
+    where a closer reached a position the entry holds no file at, the closer's reading."""
+
+    entry: Entry
+    steps: tuple[StepFile, ...]
+
+    def of(self, step_id: str) -> Disposition | None:
+        """The Disposition of the Step authored under ``step_id``: its record's, else
+        ``never-reached`` inside a closed entry, else nothing — an open entry's silence is no
+        answer."""
+        for step in self.steps:
+            if step_id and step.code.id == step_id:
+                return step.disposition
+        if not step_id or self.entry.account is Account.OPEN:
+            return None
+        return "never-reached"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        """The Targets these records bound, each once, in code-point order."""
+        return tuple(sorted({step.code.target for step in self.steps if step.code.target}))
+
+
+@attrs.frozen
+class Evidence:
+    """What one entry holds about one Step: the record, and the entry it sits in."""
+
+    entry: Entry
+    step: StepFile
+
+    def comparable(self, procedure: str, path: str) -> bool:
+        """The filter both readings of a Step's history apply: not a rehearsal, the same
+        Procedure, the same invocation chain."""
+        run = self.entry.run_file
+        return not run.dry_run and run.procedure == procedure and self.step.path == path
+
+
+@attrs.frozen
+class Listed:
+    """An entry as ``runs`` lists it, with the Targets its records bound."""
+
+    entry: Entry
+    targets: tuple[str, ...]
+
+
+@attrs.frozen
+class OpenEntry:
+    """An entry holding no account at all, and the highest Step position it holds (0: none)."""
+
+    run_file: RunFile
+    last: int
+
+
+class _Found(NamedTuple):
+    """One file a listing found under an entry, with what its path says."""
+
+    file: TreeFile
+    form: Form
+    run: str
+    step: int
+
+
+@attrs.define
+class Group:
+    """One entry's files as a listing found them, split by what a reader opens them for."""
+
+    dir: str
+    run: str
+    partition: str
+    account: list[_Found] = attrs.Factory(list)
+    steps: list[_Found] = attrs.Factory(list)
+    owned: bool = False
+    reaped: bool = False
+    has_run_file: bool = False
+
+    def add(self, found: _Found) -> None:
+        if found.form is Form.STEP:
+            self.steps.append(found)
+            return
+        self.account.append(found)
+        if found.form is Form.OUTCOME:
+            self.owned = True
+        elif found.form is Form.CLOSED_BY:
+            self.reaped = True
+        else:
+            self.has_run_file = True
+
+    @property
+    def classified(self) -> Account:
+        return _classify(self.owned, self.reaped)
+
+    @property
+    def highest_step(self) -> int:
+        return max((found.step for found in self.steps), default=0)
+
+
+class EntryListing(NamedTuple):
+    """An entry as the branch listing alone answers it — no file opened: its Run, where it
+    sits, how it is classified, and how many Step files it holds."""
+
+    run: str
+    dir: str
+    partition: str
+    account: Account
+    steps: int
+    holds_run_file: bool
+
+
+def partitions(store: Store) -> list[list[Group]]:
+    """The Journal listed once and grouped: by date partition, newest first, then by entry."""
+    held: dict[str, dict[str, Group]] = {}
+    for listed in listed_journal(_journal_text(store)):
+        dir_ = listed.dir
+        by_dir = held.get(listed.day)
+        if by_dir is None:
+            by_dir = held[listed.day] = {}
+        group = by_dir.get(dir_)
+        if group is None:
+            group = by_dir[dir_] = Group(dir_, listed.run, listed.partition)
+        group.add(_Found(TreeFile(listed.path, listed.blob), listed.form, listed.writer, listed.step))
+    return [list(held[partition].values()) for partition in sorted(held, reverse=True)]
+
+
+def _journal_text(store: Store) -> str:
+    return store.git.run("ls-tree", "-r", "-z", store.commit, "--", JOURNAL_PREFIX).decode("utf-8")
+
+
+def journal_listing(store: Store) -> list[EntryListing]:
+    """Every entry the branch lists, classified from the files present, opening none of them.
+
+    The order is the listing's own — date partitions newest first, then Run ids descending —
+    which is Journal order to the day; :func:`entries` reads ``started_at`` for the exact one.
+    git lists an entry's files together, so one pass over the listing groups them.
+    """
+    answered: list[EntryListing] = []
+    current: tuple[str, str] | None = None
+    has_run = owned = reaped = False
+    steps = 0
+    days: set[str] = set()
+    runs: set[str] = set()
+    names = store.git.run("ls-tree", "-r", "-z", "--name-only", store.commit, "--", JOURNAL_PREFIX)
+    for path in names.decode("utf-8").split("\0"):
+        if not path:
+            continue
+        day, run, tail = cut_journal_path(path, days, runs)
+        if current is None or run != current[1] or day != current[0]:
+            if current is not None:
+                answered.append(_listed_entry(current, has_run, owned, reaped, steps))
+            current, has_run, owned, reaped, steps = (day, run), False, False, False, 0
+        kind = tail[:4]
+        if kind == "run.":
+            has_run = True
+        elif kind == "outc":
+            owned = True
+        elif kind == "step":
+            steps += 1
+        else:
+            reaped = True
+    if current is not None:
+        answered.append(_listed_entry(current, has_run, owned, reaped, steps))
+    answered.reverse()
+    return answered
+
+
+def _listed_entry(at: tuple[str, str], has_run: bool, owned: bool, reaped: bool, steps: int) -> EntryListing:
+    day, run = at
+    partition = JOURNAL_PREFIX + day
+    return EntryListing(run, f"{partition}/{run}", partition, _classify(owned, reaped), steps, has_run)
+
+
+def _read(store: Store, files: Sequence[_Found]) -> list[bytes]:
+    return store.git.read_blobs([found.file.blob for found in files])
+
+
+def _decode_entry(group: Group, contents: Sequence[bytes]) -> Entry:
+    run_file: RunFile | None = None
+    owner: OutcomeFile | None = None
+    closers: list[Closer] = []
+    for found, data in zip(group.account, contents, strict=True):
+        try:
+            if found.form is Form.RUN:
+                run_file = RunFile.decode(data)
+            elif found.form is Form.OUTCOME:
+                owner = OutcomeFile.decode(data)
+            elif found.form is Form.CLOSED_BY:
+                closers.append(Closer(ClosedBy.decode(data), found.run))
+        except StoreFileError as fault:
+            raise JournalFileUnreadable(found.file.path, fault) from None
+    if run_file is None:
+        raise Misfiled(f"{group.dir!r} holds no run.json; every entry is written with one at Run start")
+    _check_filed(group.dir, run_file)
+    closers.sort(key=lambda closer: (closer.closed_by.ended_at, closer.run))
+    return Entry(run_file, owner, tuple(closers))
+
+
+def _check_filed(dir_: str, run_file: RunFile) -> None:
+    built = run_file.at.run_path
+    if built != dir_ + "/run.json":
+        raise Misfiled(f"{dir_!r} holds an entry whose own run.json files it at {built!r}")
+
+
+def _visits(store: Store, groups: Sequence[Group]) -> list[tuple[Group, Entry]]:
+    wanted = [found for group in groups for found in group.account]
+    contents = _read(store, wanted)
+    visits = []
+    at = 0
+    for group in groups:
+        count = len(group.account)
+        visits.append((group, _decode_entry(group, contents[at : at + count])))
+        at += count
+    return visits
+
+
+def entries(store: Store) -> list[Entry]:
+    """Every entry, in Journal order, each with its account; no Step file is opened."""
+    groups = [group for partition in partitions(store) for group in partition]
+    return journal_order(entry for _, entry in _visits(store, groups))
+
+
+def entry(store: Store, run: str) -> Entry | None:
+    """One entry by its Run's whole id (no prefix resolution), or ``None``."""
+    for partition in partitions(store):
+        for group in partition:
+            if group.run == run:
+                return _visits(store, [group])[0][1]
+    return None
+
+
+def _dispositions_from(files: Sequence[_Found], contents: Sequence[bytes], entry_: Entry) -> Dispositions:
+    steps: list[StepFile] = []
+    for found, data in zip(files, contents, strict=True):
+        try:
+            step = StepFile.decode(data)
+        except StoreFileError as fault:
+            raise JournalFileUnreadable(found.file.path, fault) from None
+        built = entry_.run_file.at.step_path(step.step)
+        if built != found.file.path:
+            raise Misfiled(f"{found.file.path!r} holds the record of a Step the grammar files at {built!r}")
+        steps.append(step)
+    reading = entry_.inference()
+    if reading is not None and all(step.step != reading.step for step in steps):
+        steps.append(reading)
+    steps.sort(key=lambda step: step.step)
+    return Dispositions(entry_, tuple(steps))
+
+
+def dispositions(store: Store, entry_: Entry) -> Dispositions:
+    """Every record one entry holds, in the Run's written order (the owner's file wins a
+    position a closer also names)."""
+    prefix = entry_.run_file.at.dir + "/"
+    files = []
+    for file in store.git.list_tree(store.commit, prefix):
+        parsed = parse_path(file.path)
+        if parsed.form is Form.STEP:
+            files.append(_Found(file, parsed.form, parsed.run, parsed.step))
+    return _dispositions_from(files, _read(store, files), entry_)
+
+
+def listing(store: Store, wanted: Callable[[Entry], bool] | None = None) -> list[Listed]:
+    """Entries ``wanted`` keeps, in Journal order, with the Targets each bound — the Step files
+    of the kept entries only, read in one batch."""
+    groups = [group for partition in partitions(store) for group in partition]
+    kept = [(group, found) for group, found in _visits(store, groups) if wanted is None or wanted(found)]
+    step_files = [found for group, _ in kept for found in group.steps]
+    contents = _read(store, step_files)
+    listed = []
+    at = 0
+    for group, entry_ in kept:
+        count = len(group.steps)
+        held = _dispositions_from(group.steps, contents[at : at + count], entry_)
+        listed.append(Listed(entry_, held.targets))
+        at += count
+    listed.sort(key=lambda item: _newest_first(item.entry.run_file), reverse=True)
+    return listed
+
+
+def scan(store: Store, step_id: str) -> Iterator[Evidence]:
+    """Walks the Journal backward — newest entry first across every date partition, and
+    within an entry the Run's own order reversed — yielding every record of the Step authored
+    under ``step_id``. It filters no entry: which to keep is each consumer's (see
+    :meth:`Evidence.comparable`). Stopping early is what keeps it cheap."""
+    if not step_id:
+        return
+    for partition in partitions(store):
+        visits = _visits(store, partition)
+        visits.sort(key=lambda visit: _newest_first(visit[1].run_file), reverse=True)
+        for group, entry_ in visits:
+            held = _dispositions_from(group.steps, _read(store, group.steps), entry_)
+            for step in reversed(held.steps):
+                if step.code.id == step_id:
+                    yield Evidence(entry_, step)
+
+
+def open_entries(store: Store) -> list[OpenEntry]:
+    """Every entry with no account at all, newest first — all of them, by no age or liveness
+    test: a reaper guesses nothing. Only each one's run.json is opened."""
+    groups = []
+    for partition in partitions(store):
+        for group in partition:
+            if group.classified is Account.OPEN:
+                groups.append(group)
+    opened = []
+    for group, entry_ in _visits(store, groups):
+        opened.append(OpenEntry(entry_.run_file, group.highest_step))
+    opened.sort(key=lambda item: _newest_first(item.run_file), reverse=True)
+    return opened
+
+
+def rehearsals(store: Store, runs: Iterable[str]) -> dict[str, bool]:
+    """Each asked-for Run the Journal holds an entry for, with its ``dry_run`` (false included).
+    A Run missing from the answer is a Store that lost evidence, never *not a rehearsal*."""
+    wanted = set(runs)
+    if not wanted:
+        return {}
+    files: list[_Found] = []
+    dirs: list[str] = []
+    for partition in partitions(store):
+        for group in partition:
+            if group.run not in wanted:
+                continue
+            run_files = [found for found in group.account if found.form is Form.RUN]
+            if not run_files:
+                raise Misfiled(f"{group.dir!r} holds no run.json; every entry is written with one at Run start")
+            files.append(run_files[0])
+            dirs.append(group.dir)
+    answered = {}
+    for found, dir_, data in zip(files, dirs, _read(store, files), strict=True):
+        try:
+            run_file = RunFile.decode(data)
+        except StoreFileError as fault:
+            raise JournalFileUnreadable(found.file.path, fault) from None
+        _check_filed(dir_, run_file)
+        answered[run_file.run_id] = run_file.dry_run
+    return answered
+
+
+@attrs.frozen
+class Version:
+    """One version as a listing answers it: its metadata, the file it sits at, and its
+    1-based ordinal in the series' order — derived, unstable, and never accepted as input."""
+
+    metadata: Metadata
+    file: str
+    ordinal: int
+
+
+@attrs.frozen
+class Series:
+    """One Record's versions, oldest first; a series the Store lacks is one with no versions."""
+
+    identity: Identity
+    versions: tuple[Version, ...]
+
+    @property
+    def head(self) -> Version | None:
+        """The last of the order, and not a marker anybody wrote; a Tombstone Head reads dead
+        and a version above it makes it alive again."""
+        return self.versions[-1] if self.versions else None
+
+
+def order(versions: Iterable[tuple[Metadata, str]]) -> tuple[Version, ...]:
+    """``written_at`` ascending, ties broken byte-wise by the file name, numbered from 1."""
+    ordered = sorted(versions, key=lambda held: (held[0].written_at, posixpath.basename(held[1]).encode()))
+    return tuple(Version(metadata, file, at) for at, (metadata, file) in enumerate(ordered, start=1))
+
+
+def _read_versions(store: Store, files: Sequence[TreeFile]) -> list[tuple[Metadata, str]]:
+    held = []
+    for file, data in zip(files, store.git.read_blobs([file.blob for file in files]), strict=True):
+        try:
+            version = RecordVersion.decode(data)
+        except StoreFileError as fault:
+            raise JournalFileUnreadable(file.path, fault) from None
+        meta = version.metadata
+        built = record_path(meta.identity, meta.run_id, meta.step)
+        if built != file.path:
+            raise Misfiled(f"{file.path!r} holds a version its own identity files at {built!r}")
+        held.append((meta, file.path))
+    return held
+
+
+def series(store: Store, identity: Identity) -> Series:
+    """One Record's versions, ordered; the identity is read back out of each file, since two
+    identities share a directory only through a truncation collision."""
+    files = store.git.list_tree(store.commit, series_prefix(identity))
+    held = [item for item in _read_versions(store, files) if item[0].identity == identity]
+    return Series(identity, order(held))
+
+
+def head(store: Store, identity: Identity) -> Version | None:
+    return series(store, identity).head
+
+
+def records(store: Store) -> list[Series]:
+    """Every series on the branch, ordered by identity (Target, Definition, name by code
+    point) — never by the path, whose escaping orders nothing."""
+    by_identity: dict[Identity, list[tuple[Metadata, str]]] = {}
+    for item in _read_versions(store, store.git.list_tree(store.commit, RECORDS_PREFIX)):
+        by_identity.setdefault(item[0].identity, []).append(item)
+    return [
+        Series(identity, order(by_identity[identity]))
+        for identity in sorted(by_identity, key=lambda held: (held.target, held.definition, held.name))
+    ]
+
+
+def read(store: Store, version: Version) -> RecordVersion:
+    """One version whole, content included, by the file a listing found it at."""
+    (data,) = store.git.read_blobs([f"{store.commit}:{version.file}"])
+    try:
+        return RecordVersion.decode(data)
+    except StoreFileError as fault:
+        raise JournalFileUnreadable(version.file, fault) from None
+
+
+def suppressed(store: Store, versions: Sequence[Version]) -> list[tuple[str, ...]]:
+    """Per version, in order, the field names holding the secret marker (one batch read)."""
+    names = [f"{store.commit}:{version.file}" for version in versions]
+    answered = []
+    for version, data in zip(versions, store.git.read_blobs(names), strict=True):
+        try:
+            answered.append(suppressed_fields(RecordVersion.decode(data).fields))
+        except StoreFileError as fault:
+            raise JournalFileUnreadable(version.file, fault) from None
+    return answered
+
+
+@attrs.frozen
+class Unreadable:
+    """A file a Run must read that this binary cannot: the ``store-schema-unsupported`` subject."""
+
+    file: str
+    written: int
+    known: int
+
+
+_DECODERS: dict[Form, Callable[[bytes], object]] = {
+    Form.RECORD: RecordVersion.decode,
+    Form.RUN: RunFile.decode,
+    Form.STEP: StepFile.decode,
+    Form.OUTCOME: OutcomeFile.decode,
+    Form.CLOSED_BY: ClosedBy.decode,
+}
+
+
+def readable(store: Store, pairs: Iterable[tuple[str, str]]) -> Unreadable | None:
+    """The Run-start schema gate: the Journal whole, then the series under each (Target,
+    Definition) pair the Procedure makes (sorted), each in path order; the first file above the
+    ceiling is answered, and any other decode fault is raised."""
+    prefixes = [JOURNAL_PREFIX] + [pair_prefix(target, definition) for target, definition in sorted(set(pairs))]
+    for prefix in prefixes:
+        files = store.git.list_tree(store.commit, prefix)
+        for file, data in zip(files, store.git.read_blobs([file.blob for file in files]), strict=True):
+            decoder = _DECODERS.get(parse_path(file.path).form)
+            if decoder is None:
+                continue
+            try:
+                decoder(data)
+            except SchemaUnsupported as above:
+                return Unreadable(file.path, above.written, above.known)
+            except StoreFileError as fault:
+                raise JournalFileUnreadable(file.path, fault) from None
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _fold_char(char: str) -> str:
+    """The least code point in a character's simple case-fold orbit (single-character case
+    mappings only, so ``ß`` never becomes ``ss``)."""
+    orbit = {char}
+    frontier = [char]
+    while frontier:
+        current = frontier.pop()
+        for mapped in (current.lower(), current.upper(), current.title()):
+            if len(mapped) == 1 and mapped not in orbit:
+                orbit.add(mapped)
+                frontier.append(mapped)
+    return min(orbit)
+
+
+def folded(identity: Identity) -> Identity:
+    """An identity under hyper's own fold, component by component — the filesystem's fold is
+    one platform's, and the branch is written by two."""
+    return Identity(*("".join(_fold_char(char) for char in part) for part in attrs.astuple(identity)))
+
+
+def collisions(store: Store, identities: Iterable[Identity]) -> dict[Identity, Identity]:
+    """For each identity handed, the stored identity that is one with it under the fold (the
+    first in identity order); an identity the Store holds exactly is the series itself."""
+    held: dict[Identity, list[Identity]] = {}
+    for stored in records(store):
+        held.setdefault(folded(stored.identity), []).append(stored.identity)
+    answered = {}
+    for identity in identities:
+        for standing in held.get(folded(identity), []):
+            if standing != identity:
+                answered[identity] = standing
+                break
+    return answered

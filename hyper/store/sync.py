@@ -1,0 +1,93 @@
+"""The two acts that put the branch in hand or make it exist: the sync at the start of a
+Run or an inspection, and ``store init``."""
+
+from __future__ import annotations
+
+import datetime as _dt
+
+import attrs
+
+from hyper.process import Process
+from hyper.store.branch import StoreAbsent, create
+from hyper.store.exchange import bring_branch, holds_branch, push
+from hyper.store.git import Git, GitError
+from hyper.store.names import REF, REMOTE
+
+
+def sync(root: str, process: Process, now: _dt.datetime) -> None:
+    """Brings the Store down from ``origin`` where there is one.
+
+    No remote configured is not a failure: the local branch is the Store, or there is none
+    (:class:`StoreAbsent`). With a remote, a remote that lacks a branch this clone holds is not
+    a failure either — a previous ``store init`` could not push, and the next push will.
+    A remote that could not be reached is an error, never read as *nothing recorded*.
+    """
+    git = Git.open(root, process, now)
+    local = git.holds_ref(REF)
+    if not git.has_remote(REMOTE):
+        if local:
+            return
+        raise StoreAbsent()
+    if not holds_branch(git) and not git.remote_holds_ref(REMOTE, REF):
+        raise StoreAbsent()
+    try:
+        bring_branch(git)
+    except GitError:
+        if local and not git.remote_holds_ref(REMOTE, REF):
+            return
+        raise
+
+
+def publish(root: str, process: Process, now: _dt.datetime) -> None:
+    """Sends the branch to ``origin``; with no remote configured, does nothing at all."""
+    git = Git.open(root, process, now)
+    if git.has_remote(REMOTE):
+        push(git, now)
+
+
+@attrs.frozen
+class Initialised:
+    """What ``init`` did: created the branch here, and/or pushed it to ``origin``."""
+
+    created: bool = False
+    pushed: bool = False
+
+
+class InitPushFailed(Exception):
+    """The branch was created here and the push that followed failed; the root stands locally
+    and the next ``store init`` sends it."""
+
+    def __init__(self, done: Initialised, cause: GitError) -> None:
+        super().__init__(str(cause))
+        self.done = done
+        self.cause = cause
+
+
+def init(root: str, process: Process, now: _dt.datetime) -> Initialised:
+    """Creates the Store where neither side holds it, and makes sure ``origin`` has it.
+
+    It looks before it creates — the local ref, then ``origin``'s — because two clones that
+    each minted a root would hold two histories that never fast-forward into one another.
+    """
+    git = Git.open(root, process, now)
+    local = git.holds_ref(REF)
+    if not git.has_remote(REMOTE):
+        if local:
+            return Initialised()
+        create(git, now)
+        return Initialised(created=True)
+    held = git.remote_holds_ref(REMOTE, REF)
+    if local and held:
+        return Initialised()
+    if local:
+        git.push(REMOTE, REF)
+        return Initialised(pushed=True)
+    if held:
+        bring_branch(git)
+        return Initialised()
+    create(git, now)
+    try:
+        git.push(REMOTE, REF)
+    except GitError as failed:
+        raise InitPushFailed(Initialised(created=True), failed) from None
+    return Initialised(created=True, pushed=True)

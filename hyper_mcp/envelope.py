@@ -1,0 +1,406 @@
+"""An Answer turned into the envelope a tool call returns, and the envelope read back.
+
+The envelope is hyper's own shape, not the SDK's ``CallToolResult``: one text block,
+a structured half, and the ``isError`` bit written always (a Refusal is told from an
+ordinary answer by that bit, so it may never be left out). The structured half is
+
+    outcome?, run_id?, dry_run?, rendering?, rows, truncated
+
+in that order, with ``rows`` spliced in as the bytes the command encoded — never
+decoded and re-encoded — so a row on this surface and on the ``--json`` stream are
+the same bytes. The terminal row does not travel: what it carried moves up beside
+the rows.
+
+Which exit code sets which shape is stated once, in :func:`envelope_of`, for all
+thirteen tools. The text block is chosen by the *tool* (see ``_TEXT``), except for a
+Refusal, whose rendering is the whole remedy and goes over untouched.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Final
+
+import attrs
+import orjson
+
+from hyper_mcp.answer import Answer
+from hyper_mcp.decode import FLAG_ARGUMENTS
+from hyper_mcp.errors import ProtocolError
+from hyper_mcp.rawjson import SyntaxFault, array_spans, golden_string, object_spans
+
+RECORD_LOCATION: Final = (
+    "the record is the hyper-store branch of this repository — it is never checked out, and a clone carries it along"
+)
+"""Where ``runs`` and ``records`` looked, under their summary line on every answer:
+an agent told ``no rows`` should not conclude there is no record at all."""
+
+RETRY: Final = (
+    "the same call made again refuses the same way — no argument to this tool and no flag "
+    "anywhere overrides a guardrail; what gets past it is the edit or the command named above."
+)
+"""Closes every Refusal's text block. ``isError`` usually invites a retry, and on a
+surface without exit code 77 this sentence is the only place to say it will not help."""
+
+_SUMMARY: Final = "summary"
+_ROWS_BENEATH: Final = "rows beneath"
+_LOCATION_BENEATH: Final = "location beneath"
+_WHOLE_RENDERING: Final = "whole rendering"
+
+_TEXT: Final[Mapping[str, str]] = {
+    "check": _ROWS_BENEATH,
+    "runs": _LOCATION_BENEATH,
+    "records": _LOCATION_BENEATH,
+    "review": _WHOLE_RENDERING,
+}
+"""The text block of an ordinary answer, per tool; every other tool is ``_SUMMARY``.
+
+``check`` puts its problem table under the line because the problems are what an
+agent must repair; ``review`` answers with the page because the page is what a human
+will be handed; ``runs`` and ``records`` say where the record lives."""
+
+_EXECUTES: Final = frozenset({"run"})
+"""The tools whose answer carries the outcome triple."""
+
+_NOUNS: Final[Mapping[str, tuple[str, str]]] = {
+    "provider": ("Provider", "Providers"),
+    "manifest": ("Manifest", "Manifests"),
+    "operation": ("Operation", "Operations"),
+    "operation_detail": ("Operation", "Operations"),
+    "target": ("Target", "Targets"),
+    "problem": ("problem", "problems"),
+    "remediation": ("remediation", "remediations"),
+    "window": ("window", "windows"),
+    "code": ("code fact", "code facts"),
+    "probe_result": ("Probe", "Probes"),
+    "workflow": ("workflow", "workflows"),
+    "run": ("Run", "Runs"),
+    "entry": ("Journal entry", "Journal entries"),
+    "refusal": ("Refusal", "Refusals"),
+    "provenance": ("Provenance row", "Provenance rows"),
+    "step": ("Step", "Steps"),
+    "asset": ("Asset", "Assets"),
+    "observation": ("Observation", "Observations"),
+    "record": ("Record", "Records"),
+}
+"""Each row type as the summary line counts it; a type missing here reads as itself."""
+
+_OUTCOME_ROW: Final = "outcome"
+_OUTCOME_OF_EXIT: Final[Mapping[int, str]] = {
+    0: "completed",
+    77: "refused",
+    1: "failed",
+    75: "failed",
+    130: "failed",
+    143: "failed",
+}
+
+
+@attrs.frozen
+class TextBlock:
+    """One member of ``content``; every block this surface writes is text."""
+
+    text: str
+    type: str = "text"
+
+
+@attrs.frozen
+class Structured:
+    """``structuredContent``: the rows as encoded, and what the terminal row carried."""
+
+    rows: tuple[bytes, ...]
+    truncated: bytes
+    outcome: str | None = None
+    run_id: str | None = None
+    dry_run: bool | None = None
+    rendering: str | None = None
+
+    def encode(self) -> bytes:
+        """The half as it goes on the wire, members in their fixed order."""
+        members: list[bytes] = []
+        if self.outcome is not None:
+            members.append(b'"outcome":' + orjson.dumps(self.outcome))
+            if self.run_id is not None:
+                members.append(b'"run_id":' + orjson.dumps(self.run_id))
+            members.append(b'"dry_run":' + orjson.dumps(bool(self.dry_run)))
+        if self.rendering:
+            members.append(b'"rendering":' + orjson.dumps(self.rendering))
+        members.append(b'"rows":[' + b",".join(self.rows) + b"]")
+        members.append(b'"truncated":' + self.truncated)
+        return b"{" + b",".join(members) + b"}"
+
+
+@attrs.frozen
+class Envelope:
+    """What one tool call answered."""
+
+    content: tuple[TextBlock, ...]
+    structured: Structured | None
+    is_error: bool
+
+    @property
+    def text(self) -> str:
+        return "".join(block.text for block in self.content)
+
+    def members(self) -> list[tuple[str, bytes]]:
+        """The ``tools/call`` result's members, encoded, in the order they are written."""
+        members = [("content", orjson.dumps([{"type": block.type, "text": block.text} for block in self.content]))]
+        if self.structured is not None:
+            members.append(("structuredContent", self.structured.encode()))
+        members.append(("isError", orjson.dumps(self.is_error)))
+        return members
+
+    def encode(self) -> bytes:
+        """The ``tools/call`` result object as it goes on the wire."""
+        return b"{" + b",".join(orjson.dumps(key) + b":" + value for key, value in self.members()) + b"}"
+
+
+# --- composing ---
+
+
+def _fault(sentence: str) -> ProtocolError:
+    return ProtocolError(f"{sentence}, which is a fault in this server")
+
+
+def _discriminated(row: bytes) -> tuple[str, dict[str, object]]:
+    try:
+        decoded = orjson.loads(row)
+    except orjson.JSONDecodeError:
+        decoded = None
+    if not isinstance(decoded, dict) or not isinstance(decoded.get("type"), str):
+        raise _fault(f"the command wrote the row {row!r}, which is not a JSON object led by its type")
+    return decoded["type"], decoded
+
+
+def _in_arguments(tool: str, truncated: bytes) -> bytes:
+    """The terminal row's ``truncated``, its hint naming this tool's arguments.
+
+    The hint is the one wording that differs between the surfaces: the command names
+    the flags a person types, and a caller here can only pass arguments. A hint that
+    already names no flag passes unchanged.
+    """
+    flags = FLAG_ARGUMENTS.get(tool)
+    marker = orjson.loads(truncated)
+    if not flags or not isinstance(marker, dict) or not isinstance(marker.get("hint"), str):
+        return truncated
+
+    def respelled(flag: re.Match[str]) -> str:
+        return f"`{flags[flag[0]]}`" if flag[0] in flags else flag[0]
+
+    hint = re.sub(r"--[a-z][a-z-]*", respelled, marker["hint"])
+    if hint == marker["hint"]:
+        return truncated
+    return orjson.dumps({**marker, "hint": hint})
+
+
+def _structured(tool: str, answer: Answer, dry_run: bool | None) -> tuple[Structured | None, list[str]]:
+    """The machine half, composed from what the command wrote and never from its exit code.
+
+    It is absent exactly when the command opened no row stream and the tool carries
+    no outcome: a guardrail declined before anything was looked at, and ``rows: []``
+    would claim a namespace was searched and found empty.
+    """
+    kinds = [_discriminated(row)[0] for row in answer.rows]
+    outcome: str | None = None
+    run_id: str | None = None
+    rehearsal: bool | None = None
+    truncated = b"null"
+    if answer.terminal is not None:
+        kind, terminal = _discriminated(answer.terminal)
+        if kind == _OUTCOME_ROW:
+            if not isinstance(terminal.get("dry_run"), bool):
+                raise _fault(f"the terminal row {answer.terminal!r} carries no dry_run")
+            outcome, rehearsal = str(terminal.get("outcome")), bool(terminal["dry_run"])
+            named = terminal.get("run_id")
+            run_id = named if isinstance(named, str) else None
+        else:
+            spans = dict(object_spans(answer.terminal.decode()))
+            if "truncated" not in spans:
+                raise _fault(f"the terminal row {answer.terminal!r} carries no truncated")
+            start, end = spans["truncated"]
+            truncated = _in_arguments(tool, answer.terminal.decode()[start:end].encode())
+    elif tool in _EXECUTES and answer.exit in _OUTCOME_OF_EXIT:
+        # A Run that lost the Store before it began writes no row; the exit code says
+        # which outcome that is, and the call says whether it was a rehearsal.
+        outcome, rehearsal = _OUTCOME_OF_EXIT[answer.exit], bool(dry_run)
+    if answer.terminal is None and outcome is None:
+        if answer.rows:
+            raise _fault(f"the command wrote {len(answer.rows)} rows and no terminal row")
+        return None, kinds
+    structured = Structured(rows=answer.rows, truncated=truncated, outcome=outcome, run_id=run_id, dry_run=rehearsal)
+    return structured, kinds
+
+
+def _cut(truncated: bytes) -> bool:
+    return truncated.strip() not in (b"false", b"null")
+
+
+def summary_line(kinds: list[str], cut: bool) -> str:
+    """The rows counted by type, in the order each type first appears."""
+    if not kinds:
+        return "no rows"
+    counted: dict[str, int] = {}
+    for kind in kinds:
+        counted[kind] = counted.get(kind, 0) + 1
+    parts = []
+    for kind, count in counted.items():
+        singular, plural = _NOUNS.get(kind, (kind, kind + "s"))
+        parts.append(f"{count} {singular if count == 1 else plural}")
+    return ", ".join(parts) + (", truncated" if cut else "")
+
+
+def outcome_line(structured: Structured) -> str:
+    """A Run's summary: outcome first, the rehearsal marker, then the entry it wrote."""
+    parts = [structured.outcome or ""]
+    if structured.dry_run:
+        parts.append("dry-run")
+    if structured.run_id is not None:
+        parts.append(f"run {structured.run_id}")
+    return " · ".join(parts)
+
+
+def _answer_text(tool: str, answer: Answer, structured: Structured, kinds: list[str]) -> str:
+    line = (
+        outcome_line(structured) if structured.outcome is not None else summary_line(kinds, _cut(structured.truncated))
+    )
+    mode = _TEXT.get(tool, _SUMMARY)
+    if mode == _ROWS_BENEATH and structured.rows:
+        if not answer.rendering:
+            raise _fault(f"the command exited {answer.exit} with {len(structured.rows)} rows and drew none of them")
+        return f"{line}\n\n{answer.rendering}"
+    if mode == _LOCATION_BENEATH:
+        return f"{line}\n\n{RECORD_LOCATION}"
+    if mode == _WHOLE_RENDERING:
+        if not answer.rendering:
+            raise _fault(f"the command exited {answer.exit} and drew no page for a tool that answers with one")
+        return answer.rendering
+    return line
+
+
+def refusal_text(rendering: str) -> str:
+    """A Refusal's text block: its rendering whole, then the retry sentence."""
+    return f"{rendering.rstrip(chr(10))}\n\n{RETRY}"
+
+
+def envelope_of(tool: str, answer: Answer, dry_run: bool | None = None) -> Envelope:
+    """The envelope one command's answer maps to, or the protocol error it becomes.
+
+    ====  =====================================================================
+    0     the answer; ``isError`` false
+    1     the answer; ``isError`` true (problems found, or a Run the world resisted)
+    75    the answer; ``isError`` true (the Store was lost — the retryable one)
+    77    the Refusal rendered whole, then the retry sentence; ``isError`` true
+    2     no envelope: a protocol error carrying the command's usage sentence
+    else  no envelope: a fault, since this server watches no signals
+    ====  =====================================================================
+
+    ``dry_run`` is what a ``run`` call asked for, read only when the command wrote no
+    terminal row to say it.
+    """
+    if answer.exit == 2:
+        said = answer.usage.rstrip("\n")
+        if not said:
+            raise _fault("the command exited 2 and gave no reason")
+        raise ProtocolError(said)
+    if answer.exit not in (0, 1, 75, 77):
+        raise _fault(f"the command exited {answer.exit}, an exit code no envelope answers")
+    structured, kinds = _structured(tool, answer, dry_run)
+    if answer.exit == 77:
+        rendering = answer.refusal or answer.rendering
+        if not rendering:
+            raise _fault("the command refused and rendered no Refusal")
+        return Envelope((TextBlock(refusal_text(rendering)),), structured, True)
+    if structured is None:
+        raise _fault(f"the command exited {answer.exit} and opened no row stream")
+    text = _answer_text(tool, answer, structured, kinds)
+    if _TEXT.get(tool) == _WHOLE_RENDERING:
+        structured = attrs.evolve(structured, rendering=text)
+    return Envelope((TextBlock(text),), structured, answer.exit != 0)
+
+
+# --- reading back and rendering ---
+
+
+def envelope_from_wire(result: bytes) -> Envelope:
+    """A ``tools/call`` result read back off the wire, each row kept as its bytes.
+
+    The structured half is read closed: a member this surface never writes is a
+    member that reached the wire from somewhere else, and is refused.
+    """
+    text = result.decode()
+    members = dict(object_spans(text))
+    if "content" not in members:
+        raise SyntaxFault("the result carries no content")
+    blocks = []
+    for start, end in array_spans(text, members["content"][0]):
+        block = orjson.loads(text[start:end])
+        if not isinstance(block, dict) or block.get("type") != "text" or not isinstance(block.get("text"), str):
+            raise SyntaxFault(f"the content block {text[start:end]} is not a text block")
+        blocks.append(TextBlock(block["text"]))
+    is_error = False
+    if "isError" in members:
+        is_error = orjson.loads(text[slice(*members["isError"])]) is True
+    structured = None
+    if "structuredContent" in members:
+        structured = _structured_from_wire(text, members["structuredContent"][0])
+    return Envelope(tuple(blocks), structured, is_error)
+
+
+def _structured_from_wire(text: str, at: int) -> Structured:
+    read: dict[str, object] = {}
+    rows: tuple[bytes, ...] = ()
+    truncated = b"null"
+    for key, (start, end) in object_spans(text, at):
+        if key == "rows":
+            rows = tuple(text[s:e].encode() for s, e in array_spans(text, start))
+        elif key == "truncated":
+            truncated = text[start:end].encode()
+        elif key in ("outcome", "run_id", "dry_run", "rendering"):
+            read[key] = orjson.loads(text[start:end])
+        else:
+            raise SyntaxFault(f"structuredContent carries {key!r}, which this surface never writes")
+    outcome, run_id, dry_run, rendering = (read.get(k) for k in ("outcome", "run_id", "dry_run", "rendering"))
+    return Structured(
+        rows=rows,
+        truncated=truncated,
+        outcome=outcome if isinstance(outcome, str) else None,
+        run_id=run_id if isinstance(run_id, str) else None,
+        dry_run=dry_run if isinstance(dry_run, bool) else None,
+        rendering=rendering if isinstance(rendering, str) else None,
+    )
+
+
+def render_envelope_golden(envelope: Envelope) -> str:
+    """The envelope in the layout of the corpus's ``envelope.golden`` files.
+
+    Text is written as compact JSON with HTML characters left raw; rows are written
+    exactly as they are held, which for an envelope read off the wire is the bytes
+    that arrived.
+    """
+    lines = ["{", '  "content": [']
+    blocks = [
+        f'    {{"type":{golden_string(block.type)},"text":{golden_string(block.text)}}}' for block in envelope.content
+    ]
+    lines.append(",\n".join(blocks))
+    structured = envelope.structured
+    if structured is None:
+        lines.append("  ],")
+    else:
+        lines += ["  ],", '  "structuredContent": {']
+        if structured.outcome is not None:
+            lines.append(f'    "outcome": {golden_string(structured.outcome)},')
+            if structured.run_id is not None:
+                lines.append(f'    "run_id": {golden_string(structured.run_id)},')
+            lines.append(f'    "dry_run": {"true" if structured.dry_run else "false"},')
+        if structured.rendering:
+            lines.append(f'    "rendering": {golden_string(structured.rendering)},')
+        if structured.rows:
+            lines.append('    "rows": [')
+            lines.append(",\n".join(f"      {row.decode()}" for row in structured.rows))
+            lines.append("    ],")
+        else:
+            lines.append('    "rows": [],')
+        lines += [f'    "truncated": {structured.truncated.decode()}', "  },"]
+    lines += [f'  "isError": {"true" if envelope.is_error else "false"}', "}"]
+    return "\n".join(lines) + "\n"

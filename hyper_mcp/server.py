@@ -1,0 +1,423 @@
+"""``hyper mcp``: the MCP server over one dispatch. The only module that imports the SDK.
+
+The SDK owns what is the protocol's — the handshake, JSON-RPC routing, cancellation
+plumbing — and is never allowed to decide what an answer says. Three things are
+therefore done here rather than left to it (ADR-0003):
+
+* **Frames are written by our own transport**, encoded with orjson, so a row goes on
+  the wire as the bytes the command encoded (the SDK would re-encode it): the same
+  bytes the ``--json`` stream prints, HTML characters unescaped.
+  A middleware swaps the SDK's result for hyper's own envelope after the SDK has
+  validated the request, and the published schemas go out in their authored order.
+* **Stdin reaching EOF drains rather than drops**: every request read before EOF is
+  answered before the process ends, so ``printf '…' | hyper mcp`` works.
+* **Only the handshake era is served** (``serve_loop``): clients negotiate a
+  2025-era protocol version with ``initialize``, which is what the reference server
+  speaks.
+
+The dispatch is synchronous and runs in a worker thread, so a Run's Step boundaries
+can be reported as progress while it works. A cancelled call is never interrupted:
+the flag :attr:`Call.cancelled` reads turns true, the Run stops at its next Step
+boundary, and no result is sent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import os
+import sys
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable
+from functools import partial
+from typing import Any, Final
+
+import anyio
+import anyio.from_thread
+import anyio.lowlevel
+import anyio.to_thread
+import attrs
+import mcp_types as types
+import orjson
+from mcp.server import Server, ServerRequestContext
+from mcp.server.context import CallNext, HandlerResult
+from mcp.server.models import InitializationOptions
+from mcp.server.runner import serve_loop
+from mcp.shared.exceptions import MCPError
+from mcp.shared.jsonrpc_dispatcher import progress_token_from_params
+from mcp.shared.message import ServerMessageMetadata, SessionMessage
+
+from hyper_mcp.answer import Answer, Call, Dispatch, Progress
+from hyper_mcp.decode import decode
+from hyper_mcp.envelope import Envelope, envelope_of
+from hyper_mcp.errors import ERROR_CODE, ProtocolError
+from hyper_mcp.instructions import instructions
+from hyper_mcp.rawjson import Members, SyntaxFault, Value, of_python, parse
+from hyper_mcp.tools import listing, registered
+
+NAME: Final = "hyper"
+
+DRAIN_GRACE_S: Final = 30.0
+"""How long, after stdin closes, in-flight calls run undisturbed.
+
+Past it every Run still in flight is told it was cancelled, so it drains at its next
+Step boundary; the process still waits for that, because a Step is never cut short.
+"""
+
+WriteLine = Callable[[bytes], Awaitable[None]]
+
+
+@attrs.define
+class _Arrival:
+    """A ``tools/call`` as the transport read it, handed to the handler beside the SDK's copy.
+
+    ``arguments`` keeps each number as the caller spelled it, which the SDK's parse
+    does not; ``cancelled`` is the flag the Run polls at its Step boundaries.
+    """
+
+    arguments: Value
+    cancelled: threading.Event = attrs.field(factory=threading.Event)
+
+
+def _key(request_id: object) -> str:
+    return str(request_id)
+
+
+class _Link:
+    """The transport's account of the connection: what is asked and not yet answered."""
+
+    def __init__(self) -> None:
+        self._pending: dict[str, int] = {}
+        self._arrivals: dict[str, _Arrival] = {}
+        self.broken = False
+
+    def opened(self, key: str, arrival: _Arrival | None) -> None:
+        self._pending[key] = self._pending.get(key, 0) + 1
+        if arrival is not None:
+            self._arrivals[key] = arrival
+
+    def closed(self, key: str) -> None:
+        left = self._pending.get(key, 0) - 1
+        if left > 0:
+            self._pending[key] = left
+        else:
+            self._pending.pop(key, None)
+            self._arrivals.pop(key, None)
+
+    async def unanswered(self, key: str) -> None:
+        self.closed(key)
+
+    def cancel(self, key: str) -> None:
+        arrival = self._arrivals.get(key)
+        if arrival is not None:
+            arrival.cancelled.set()
+
+    def cancel_all(self) -> None:
+        for arrival in list(self._arrivals.values()):
+            arrival.cancelled.set()
+
+    async def drained(self) -> None:
+        """Return once every request read has been answered (see ``DRAIN_GRACE_S``)."""
+        with anyio.move_on_after(DRAIN_GRACE_S):
+            while self._pending:
+                await anyio.sleep(0.005)
+        self.cancel_all()
+        while self._pending:
+            await anyio.sleep(0.005)
+
+
+def _tool_call_arguments(line: bytes) -> Value:
+    """The arguments of a ``tools/call`` frame, each number kept as written."""
+    frame = parse(line)
+    params = frame.last().get("params") if isinstance(frame, Members) else None
+    return params.last().get("arguments") if isinstance(params, Members) else None
+
+
+async def _read(lines: AsyncIterator[bytes], into: Any, link: _Link) -> None:
+    """Frames from the client into the SDK; at EOF, hold the stream open until drained."""
+    async with into:
+        async for line in lines:
+            if not line.strip():
+                continue
+            try:
+                message = types.jsonrpc_message_adapter.validate_json(line, by_name=False)
+            except Exception as fault:  # the SDK's own policy: hand it over, it is dropped
+                await into.send(fault)
+                continue
+            metadata = None
+            if isinstance(message, types.JSONRPCRequest):
+                key = _key(message.id)
+                arrival = None
+                if message.method == "tools/call":
+                    try:
+                        arrival = _Arrival(_tool_call_arguments(line))
+                    except SyntaxFault:
+                        arrival = None
+                    if arrival is not None and arrival.arguments is not None and not isinstance(
+                        arrival.arguments, Members
+                    ):
+                        # Arguments that are no object are hyper's to refuse, in its own
+                        # sentence; the SDK's copy goes without them so it does not
+                        # answer first with its generic -32602.
+                        params = {k: v for k, v in (message.params or {}).items() if k != "arguments"}
+                        message = message.model_copy(update={"params": params})
+                link.opened(key, arrival)
+                metadata = ServerMessageMetadata(
+                    request_context=arrival, on_request_unanswered=partial(link.unanswered, key)
+                )
+            elif isinstance(message, types.JSONRPCNotification) and message.method == "notifications/cancelled":
+                link.cancel(_key((message.params or {}).get("requestId")))
+            await into.send(SessionMessage(message, metadata=metadata))
+        await link.drained()
+
+
+def _encoded(message: types.JSONRPCMessage) -> bytes:
+    payload = message.model_dump(by_alias=True, exclude_unset=True)
+    try:
+        encoded = orjson.dumps(payload)
+    except TypeError:  # an integer wider than 64 bits, in an id the client chose
+        encoded = message.model_dump_json(by_alias=True, exclude_unset=True).encode()
+    return encoded + b"\n"
+
+
+async def _write(outgoing: Any, write_line: WriteLine, link: _Link) -> None:
+    """Frames from the SDK to the client; a client that went away drains what is left."""
+    async with outgoing:
+        async for session_message in outgoing:
+            message = session_message.message
+            if not link.broken:
+                try:
+                    await write_line(_encoded(message))
+                except (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError):
+                    link.broken = True
+                    link.cancel_all()
+            if isinstance(message, types.JSONRPCResponse | types.JSONRPCError) and message.id is not None:
+                link.closed(_key(message.id))
+
+
+# --- the tools ---
+
+_ANSWERED: contextvars.ContextVar[list[Envelope] | None] = contextvars.ContextVar("hyper_answered", default=None)
+"""Where a ``tools/call`` handler leaves hyper's envelope for the middleware to send."""
+
+
+def _fault(sentence: str) -> MCPError:
+    return MCPError(code=ERROR_CODE, message=f"{sentence}, which is a fault in this server")
+
+
+def _dispatched(dispatch: Dispatch, one_at_a_time: threading.Lock, call: Call) -> Answer | BaseException:
+    """One command, run as a terminal would run it: alone.
+
+    Calls arrive concurrently, but the command layer was written for one invocation
+    per process, so they take turns. A call cancelled while it waits still runs, and
+    drains at its first Step boundary like any other.
+    """
+    with one_at_a_time:
+        try:
+            return dispatch(call)
+        except Exception as fault:
+            return fault
+
+
+def _progress_to(ctx: ServerRequestContext[Any, Any], cancelled: threading.Event) -> Progress | None:
+    """Step boundaries as notifications — and None where the client sent no token.
+
+    A notification that cannot be sent is dropped: narration that did not arrive must
+    never be what stops a Run.
+    """
+    if progress_token_from_params(ctx.params) is None:
+        return None
+
+    def report(position: int, of: int, step: str) -> None:
+        if cancelled.is_set():
+            return
+        try:
+            anyio.from_thread.run(ctx.session.report_progress, position, of, step)
+        except Exception:
+            return
+
+    return report
+
+
+def _handler(dispatch: Dispatch) -> Callable[..., Awaitable[types.CallToolResult]]:
+    one_at_a_time = threading.Lock()
+
+    async def call_tool(
+        ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
+    ) -> types.CallToolResult:
+        arrival = ctx.request if isinstance(ctx.request, _Arrival) else _Arrival(of_python(params.arguments))
+        try:
+            decoded = decode(params.name, arrival.arguments)
+        except ProtocolError as refused:
+            raise MCPError(code=ERROR_CODE, message=refused.message) from None
+        call = Call(
+            argv=decoded.argv,
+            progress=_progress_to(ctx, arrival.cancelled),
+            cancelled=arrival.cancelled.is_set,
+        )
+        with anyio.CancelScope(shield=True):
+            answered = await anyio.to_thread.run_sync(_dispatched, dispatch, one_at_a_time, call)
+        # A cancellation that arrived while the Run drained is delivered here, and the
+        # call is settled with no result, as the protocol asks.
+        await anyio.lowlevel.checkpoint()
+        if isinstance(answered, BaseException):
+            raise _fault(f"the command stopped on an unexpected {type(answered).__name__}")
+        try:
+            envelope = envelope_of(params.name, answered, decoded.dry_run)
+        except ProtocolError as declined:
+            raise MCPError(code=ERROR_CODE, message=declined.message) from None
+        holder = _ANSWERED.get()
+        if holder is not None:
+            holder.append(envelope)
+        return types.CallToolResult(content=[types.TextContent(text=envelope.text)], is_error=envelope.is_error)
+
+    async def guarded(ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams) -> types.CallToolResult:
+        try:
+            return await call_tool(ctx, params)
+        except MCPError:
+            raise
+        except Exception as fault:
+            raise _fault(f"the call stopped on an unexpected {type(fault).__name__}") from None
+
+    return guarded
+
+
+async def _list_tools(
+    ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
+) -> types.ListToolsResult:
+    return types.ListToolsResult(
+        tools=[
+            types.Tool(
+                name=tool.name,
+                description=tool.description,
+                input_schema=dict(tool.input_schema),
+                output_schema=dict(tool.output_schema),
+            )
+            for tool in registered()
+        ]
+    )
+
+
+async def _hyper_answers(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+    """After the SDK has checked a request, send hyper's bytes in place of its result."""
+    if ctx.method == "tools/list":
+        await call_next(ctx)
+        return {"tools": orjson.Fragment(listing())}
+    if ctx.method != "tools/call":
+        return await call_next(ctx)
+    holder: list[Envelope] = []
+    token = _ANSWERED.set(holder)
+    try:
+        result = await call_next(ctx)
+    finally:
+        _ANSWERED.reset(token)
+    if not holder:
+        return result
+    return {key: orjson.Fragment(value) for key, value in holder[0].members()}
+
+
+def _server(version: str, dispatch: Dispatch) -> Server[Any]:
+    server: Server[Any] = Server(
+        NAME,
+        version=version,
+        instructions=instructions(version),
+        on_list_tools=_list_tools,
+        on_call_tool=_handler(dispatch),
+    )
+    server.middleware[:] = [_hyper_answers]
+    return server
+
+
+def _initialization(version: str) -> InitializationOptions:
+    """Capabilities stated rather than inferred: tools, and nothing promised beside them."""
+    return InitializationOptions(
+        server_name=NAME,
+        server_version=version,
+        instructions=instructions(version),
+        capabilities=types.ServerCapabilities(tools=types.ToolsCapability()),
+    )
+
+
+async def serve_lines(version: str, dispatch: Dispatch, lines: AsyncIterator[bytes], write_line: WriteLine) -> None:
+    """One session over newline-delimited frames, until ``lines`` ends and every call is answered."""
+    server = _server(version, dispatch)
+    link = _Link()
+    inbound_send, inbound = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+    outbound, outbound_receive = anyio.create_memory_object_stream[SessionMessage](0)
+    try:
+        async with anyio.create_task_group() as group:
+            group.start_soon(_read, lines, inbound_send, link)
+            group.start_soon(_write, outbound_receive, write_line, link)
+            async with server.lifespan(server) as state:
+                await serve_loop(server, inbound, outbound, lifespan_state=state, init_options=_initialization(version))
+    finally:
+        link.cancel_all()
+
+
+# --- the process's own stdio ---
+
+
+def _stdin_lines(fd: int, portal: anyio.from_thread.BlockingPortal, into: Any) -> None:
+    """Read lines on a daemon thread, so a blocked read never holds the process open.
+
+    Once the portal has closed nobody is listening, and the thread simply ends.
+    """
+    with contextlib.suppress(Exception), os.fdopen(fd, "rb", closefd=False) as stream:
+        for line in stream:
+            portal.call(into.send, line)
+    with contextlib.suppress(Exception):
+        portal.call(into.aclose)
+
+
+async def _serve_stdio(version: str, dispatch: Dispatch) -> None:
+    # Frames own the real stdout. Anything else that writes to fd 1 while the server
+    # runs lands on stderr, and stdin reads as empty for anything but the transport.
+    sys.stdout.flush()
+    wire_out, wire_in = os.dup(1), os.dup(0)
+    os.dup2(2, 1)
+    devnull = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(devnull, 0)
+    os.close(devnull)
+    sink = os.fdopen(wire_out, "wb", buffering=0)
+    reader = threading.Thread(target=_stdin_lines, daemon=True)
+    try:
+        send, receive = anyio.create_memory_object_stream[bytes](16)
+
+        def write_all(frame: bytes) -> None:
+            sink.write(frame)
+
+        async def write_line(frame: bytes) -> None:
+            await anyio.to_thread.run_sync(write_all, frame)
+
+        async with anyio.from_thread.BlockingPortal() as portal:
+            reader = threading.Thread(target=_stdin_lines, args=(wire_in, portal, send), daemon=True)
+            reader.start()
+            async with receive:
+                await serve_lines(version, dispatch, aiter(receive), write_line)
+    finally:
+        sys.stdout.flush()
+        os.dup2(wire_out, 1)
+        os.dup2(wire_in, 0)
+        sink.close()
+        if not reader.is_alive():
+            os.close(wire_in)
+
+
+def _first_fault(fault: BaseException) -> BaseException:
+    while isinstance(fault, BaseExceptionGroup) and fault.exceptions:
+        fault = fault.exceptions[0]
+    return fault
+
+
+def serve(version: str, dispatch: Dispatch) -> int:
+    """Serve MCP on the process's stdin and stdout until the client closes stdin.
+
+    Answers 0 for a session that ended cleanly, and 1 — with ``hyper mcp: <fault>``
+    on stderr — for a server that failed.
+    """
+    try:
+        anyio.run(_serve_stdio, version, dispatch)
+    except Exception as fault:
+        sys.stderr.write(f"hyper mcp: {_first_fault(fault)}\n")
+        return 1
+    return 0

@@ -1,0 +1,132 @@
+"""The entry point's own paths: what happens before, and instead of, a command body."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from pathlib import Path
+
+from hyper.cli.main import main
+from hyper.process import Process
+from hyper.version import BuildFacts
+
+FACTS = BuildFacts(version="1.4.0", toolchain="cpython3.11.7", os="linux", arch="amd64")
+
+
+def fake_process(wd: str, **env: str) -> Process:
+    return Process(
+        environ=env,
+        getwd=lambda: wd,
+        now=lambda: dt.datetime(2026, 4, 2, 9, 41, 14, tzinfo=dt.UTC),
+        mint=lambda at: "01991ea6-b118-7c93-8d41-6b2f7ae05c19",
+        user=lambda: "igor",
+        hostname=lambda: "thinkpad",
+    )
+
+
+def run(argv: list[str], wd: str = "/", **env: str) -> tuple[int, str, str]:
+    out, err = io.BytesIO(), io.BytesIO()
+    code = main(argv, out, err, fake_process(wd, **env), FACTS)
+    return code, out.getvalue().decode(), err.getvalue().decode()
+
+
+def test_bare_hyper_writes_the_tree_on_stderr_and_exits_2() -> None:
+    code, out, err = run([])
+    assert (code, out) == (2, "")
+    lines = err.splitlines()
+    assert lines[0] == "usage: hyper <command> [args...]"
+    assert len(lines) == 33
+    assert "sixteen" in lines[29]
+    assert [line.split()[0] for line in lines[30:]] == ["--json", "--repo-dir", "--no-color"]
+
+
+def test_an_unknown_command_is_two_lines() -> None:
+    code, out, err = run(["--json", "runs"])
+    assert (code, out) == (2, "")
+    first, second = err.splitlines()
+    assert first == 'hyper: unknown command "--json"'
+    assert "hyper with no arguments" in second
+
+
+def test_version_takes_nothing_and_reads_no_repository() -> None:
+    code, out, err = run(["version"], wd="/nonexistent")
+    assert (code, err) == (0, "")
+    assert out == "hyper 1.4.0\ncommit  unknown\nbuilt   unknown\npython  cpython3.11.7\nos/arch linux/amd64\n"
+    assert run(["version", "latest"]) == (2, "", "hyper version: takes no arguments, got latest\n")
+
+
+def test_completions_arity_and_unknown_shell() -> None:
+    assert run(["completions"]) == (2, "", "hyper completions: names no shell\n  known shells: bash, fish, zsh\n")
+    assert run(["completions", "a", "b"])[2].startswith("hyper completions: takes one shell, got 2\n")
+    assert run(["completions", "Bash"])[2] == (
+        'hyper completions: unknown shell "Bash"\n  known shells: bash, fish, zsh\n'
+    )
+
+
+def test_mcp_takes_no_arguments() -> None:
+    assert run(["mcp", "--repo-dir", "x"]) == (2, "", "hyper mcp: takes no arguments, got --repo-dir\n")
+
+
+def test_usage_errors_come_before_the_repository_is_looked_for() -> None:
+    # no repository anywhere near "/": the arity fault still wins
+    assert run(["provider"]) == (2, "", "hyper provider: names no Provider\n")
+
+
+def test_no_repository_is_a_usage_error(tmp_path: Path) -> None:
+    code, out, err = run(["providers"], wd=str(tmp_path))
+    assert (code, out) == (2, "")
+    assert err == "hyper providers: not inside a git repository; pass --repo-dir or set HYPER_REPO_DIR\n"
+    code, _, err = run(["providers", "--repo-dir", "missing"], wd=str(tmp_path))
+    assert (code, err) == (2, "hyper providers: --repo-dir missing: not a directory\n")
+
+
+def test_the_environment_names_the_repository_when_the_flag_does_not(tmp_path: Path) -> None:
+    (tmp_path / "repo").mkdir()
+    code, _, err = run(["providers"], wd=str(tmp_path), HYPER_REPO_DIR="repo")
+    assert (code, err.splitlines()[0]) == (77, "refused: version-pin-absent")
+    code, _, err = run(["providers"], wd=str(tmp_path), HYPER_REPO_DIR="")
+    assert code == 2 and "not inside a git repository" in err
+
+
+def test_the_gate_refuses_a_missing_an_unreadable_and_a_different_pin(tmp_path: Path) -> None:
+    args = ["targets", "--repo-dir", str(tmp_path)]
+    code, out, err = run(args)
+    assert (code, out) == (77, "")
+    assert err.startswith("refused: version-pin-absent\n  ")
+    (tmp_path / "hyper.yaml").write_text("kind: repository-declaration\nversion: [1]\n")
+    assert run(args)[2].startswith("refused: version-pin-absent\n  ")
+    (tmp_path / "hyper.yaml").write_text("version: 9.9.9\nunknown: key\n")
+    code, out, err = run(args)
+    assert (code, out) == (77, "")
+    assert err.startswith("refused: version-pin-mismatch\n  ")
+    assert "1.4.0" in err and "9.9.9" in err
+
+
+def test_a_pin_file_that_cannot_be_read_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "hyper.yaml").mkdir()
+    code, out, err = run(["targets", "--repo-dir", str(tmp_path)])
+    assert (code, out) == (2, "")
+    assert err.startswith("hyper targets: hyper.yaml: ")
+
+
+def test_project_stands_outside_the_gate(tmp_path: Path) -> None:
+    code, _, err = run(["project", "--repo-dir", str(tmp_path)])
+    assert code == 2 and "refused" not in err
+
+
+def test_a_command_not_carried_yet_says_so_after_the_gate(tmp_path: Path) -> None:
+    (tmp_path / "hyper.yaml").write_text("version: 1.4.0\n")
+    code, out, err = run(["compact", "--repo-dir", str(tmp_path)])
+    assert (code, out) == (2, "")
+    assert err.startswith("hyper compact: ")
+
+
+def test_a_stdout_that_cannot_be_written_is_a_usage_error() -> None:
+    class Closed(io.BytesIO):
+        def write(self, data: object) -> int:
+            raise BrokenPipeError("broken pipe")
+
+    err = io.BytesIO()
+    code = main(["version"], Closed(), err, fake_process("/"), FACTS)
+    assert code == 2
+    assert err.getvalue().decode() == "hyper version: broken pipe\n"

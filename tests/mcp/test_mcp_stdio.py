@@ -1,0 +1,99 @@
+"""``serve`` over a real pipe: what a client that spawns the process sees."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import orjson
+import pytest
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+
+SERVER = """
+import sys, time
+import orjson
+from hyper_mcp.answer import Answer
+from hyper_mcp.server import serve
+
+PROVIDERS = (
+    b'{"type":"provider","name":"shell","origin":"built-in","summary":"runs <commands>","operation_count":2,'
+    b'"digest":"sha256:aa"}',
+)
+
+def dispatch(call):
+    time.sleep(0.2)
+    print("a stray line from a command")
+    if call.argv[0] == "providers":
+        return Answer(PROVIDERS, b'{"type":"result","truncated":false}', "", "", "", "", 0)
+    if call.argv[0] == "provider":
+        return Answer((), None, "", "", 'hyper provider: no Provider named "nope"\\n', "", 2)
+    return Answer((), b'{"type":"result","truncated":false}', "", "", "", "", 0)
+
+sys.exit(serve("1.4.0", dispatch))
+"""
+
+
+def frame(rid: int | None, method: str, params: object = None) -> bytes:
+    message: dict[str, object] = {"jsonrpc": "2.0", "method": method}
+    if rid is not None:
+        message["id"] = rid
+    if params is not None:
+        message["params"] = params
+    return orjson.dumps(message) + b"\n"
+
+
+def test_stdin_closing_drains_every_request_and_exits_zero() -> None:
+    sent = (
+        frame(1, "initialize", {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t",
+                                                                                                   "version": "0"}})
+        + frame(None, "notifications/initialized")
+        + b"this line is not JSON\n"
+        + frame(2, "tools/call", {"name": "providers", "arguments": {}})
+        + frame(3, "tools/call", {"name": "targets"})
+        + frame(4, "tools/call", {"name": "provider", "arguments": {"name": "nope"}})
+        + frame(5, "tools/list")
+    )  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", SERVER], input=sent, capture_output=True, cwd=REPOSITORY, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    frames = [orjson.loads(line) for line in done.stdout.splitlines()]
+    assert sorted(reply["id"] for reply in frames) == [1, 2, 3, 4, 5]
+    by_id = {reply["id"]: reply for reply in frames}
+    assert by_id[1]["result"]["serverInfo"] == {"name": "hyper", "version": "1.4.0"}
+    assert by_id[2]["result"]["content"] == [{"type": "text", "text": "1 Provider"}]
+    assert by_id[4]["error"] == {"code": 0, "message": 'hyper provider: no Provider named "nope"'}
+    assert b'"summary":"runs <commands>"' in done.stdout
+    assert b"stray" not in done.stdout
+    assert b"a stray line from a command" in done.stderr
+
+
+def test_an_immediate_end_of_input_is_a_clean_session() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", SERVER], input=b"", capture_output=True, cwd=REPOSITORY, timeout=60, check=False
+    )
+    assert (done.returncode, done.stdout) == (0, b"")
+
+
+async def test_the_sdks_own_client_can_use_the_server() -> None:
+    from mcp import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+    from mcp.shared.exceptions import MCPError
+
+    parameters = StdioServerParameters(command=sys.executable, args=["-c", SERVER], cwd=REPOSITORY)
+    async with stdio_client(parameters) as (read, write), ClientSession(read, write) as session:
+        initialized = await session.initialize()
+        assert initialized.server_info.name == "hyper"
+        assert initialized.instructions is not None and "version: 1.4.0" in initialized.instructions
+        listed = await session.list_tools()
+        assert len(listed.tools) == 13
+        # the client checks structuredContent against the tool's published outputSchema
+        result = await session.call_tool("providers", {})
+        assert result.is_error is False
+        assert result.structured_content is not None
+        assert result.structured_content["rows"][0]["summary"] == "runs <commands>"
+        with pytest.raises(MCPError) as refused:
+            await session.call_tool("check", {"paths": [""]})
+        assert refused.value.message == "check: paths[0] is empty, and an empty string names no path"

@@ -1,0 +1,97 @@
+"""What the Store tests share: throwaway repositories, a fixed clock and a Process to run in."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import pathlib
+import subprocess
+
+from hyper.process import Process
+from hyper.runid import mint_v7
+
+NOW = _dt.datetime(2026, 8, 6, 9, 41, 12, 508000, tzinfo=_dt.UTC)
+FIXTURES = pathlib.Path(__file__).parent / "fixtures" / "reference"
+RUN_ID = "01984f1a-3c9f-7b04-9c2e-4f0b8d61a3e7"
+
+_QUIET_GIT = {
+    "GIT_CONFIG_NOSYSTEM": "1",
+    "GIT_CONFIG_GLOBAL": os.devnull,
+    "GIT_AUTHOR_NAME": "someone",
+    "GIT_AUTHOR_EMAIL": "someone@example.invalid",
+    "GIT_COMMITTER_NAME": "someone",
+    "GIT_COMMITTER_EMAIL": "someone@example.invalid",
+}
+
+
+def environ() -> dict[str, str]:
+    return {**os.environ, **_QUIET_GIT}
+
+
+def process(root: pathlib.Path, now: _dt.datetime = NOW) -> Process:
+    return Process(
+        environ=environ(),
+        getwd=lambda: str(root),
+        now=lambda: now,
+        mint=mint_v7,
+        user=lambda: "igor",
+        hostname=lambda: "thinkpad",
+    )
+
+
+def git(cwd: pathlib.Path, *args: str, stdin: bytes | None = None) -> str:
+    done = subprocess.run(
+        ["git", *args], cwd=cwd, env=environ(), input=stdin, capture_output=True, check=True
+    )
+    return done.stdout.decode("utf-8").strip()
+
+
+def repository(path: pathlib.Path, *, commit: bool = True) -> pathlib.Path:
+    """A working repository with one ordinary commit on ``main``."""
+    path.mkdir(parents=True, exist_ok=True)
+    git(path, "init", "-q", "-b", "main")
+    if commit:
+        (path / "README").write_text("code\n")
+        git(path, "add", "README")
+        git(path, "commit", "-q", "-m", "code")
+    return path
+
+
+def bare(path: pathlib.Path) -> pathlib.Path:
+    git(path.parent, "init", "-q", "--bare", "-b", "main", str(path))
+    return path
+
+
+def seed(root: pathlib.Path, files: dict[str, bytes], message: str = "seed") -> None:
+    """Writes ``files`` as the whole of a fresh hyper-store branch, with ordinary git
+    commands — the fixture is then read by hyper exactly as a clone the reference wrote."""
+    entries = []
+    for path, content in sorted(files.items()):
+        blob = git(root, "hash-object", "-w", "--stdin", stdin=content)
+        entries.append(f"100644 blob {blob}\t{path}")
+    index = root / ".git" / "seed-index"
+    env = {**environ(), "GIT_INDEX_FILE": str(index)}
+    subprocess.run(
+        ["git", "update-index", "--add", "--index-info"],
+        cwd=root, env=env, input=("\n".join(entries) + "\n").encode(), check=True,
+    )
+    tree = subprocess.run(["git", "write-tree"], cwd=root, env=env, capture_output=True, check=True)
+    index.unlink()
+    commit = git(root, "commit-tree", tree.stdout.decode().strip(), "-m", message)
+    git(root, "update-ref", "refs/heads/hyper-store", commit)
+
+
+def reference_store() -> dict[str, bytes]:
+    """The reference's own store files, as a Store branch's whole content."""
+    base = FIXTURES / "store"
+    return {str(path.relative_to(base)): path.read_bytes() for path in sorted(base.rglob("*")) if path.is_file()}
+
+
+def worktree_state(root: pathlib.Path) -> tuple[str, str, str, str]:
+    """HEAD, the index's tree, the working tree's status and the checked-out branch's commit."""
+    return (
+        git(root, "symbolic-ref", "HEAD"),
+        git(root, "ls-files", "--stage"),
+        git(root, "status", "--porcelain", "--untracked-files=all"),
+        git(root, "rev-parse", "HEAD"),
+    )

@@ -1,0 +1,107 @@
+"""Objects written in-process are git's own, id for id; a large batch lands as one pack."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+
+import pytest
+
+from hyper.store.git import Git, PathOperation
+from hyper.store.objects import ObjectStore, RefMoved, TreeEntry
+from hyper.store.tree import PathTaken, apply
+
+from .support import NOW, git, process, repository
+
+
+@pytest.fixture
+def objects(tmp_path: pathlib.Path) -> ObjectStore:
+    root = repository(tmp_path / "repo")
+    return ObjectStore(Git.open(str(root), process(root), NOW))
+
+
+def test_a_blob_has_the_id_hash_object_gives(objects: ObjectStore, tmp_path: pathlib.Path) -> None:
+    data = "über\n".encode()
+    sha = objects.blob(data)
+    objects.flush()
+    assert sha == git(tmp_path / "repo", "hash-object", "--stdin", stdin=data)
+    assert git(tmp_path / "repo", "cat-file", "-p", sha) == "über"
+
+
+def test_a_tree_has_the_id_mktree_gives(objects: ObjectStore, tmp_path: pathlib.Path) -> None:
+    blob = objects.blob(b"x\n")
+    sub = objects.tree([TreeEntry("100644", "f", blob)])
+    entries = [TreeEntry("100644", "a.b", blob), TreeEntry("40000", "a", sub), TreeEntry("100644", "a-", blob)]
+    sha = objects.tree(entries)
+    objects.flush()
+    listing = f"100644 blob {blob}\ta.b\n040000 tree {sub}\ta\n100644 blob {blob}\ta-\n"
+    assert sha == git(tmp_path / "repo", "mktree", stdin=listing.encode())
+
+
+def test_a_commit_has_the_id_commit_tree_gives(objects: ObjectStore, tmp_path: pathlib.Path) -> None:
+    root = tmp_path / "repo"
+    tree = objects.tree([TreeEntry("100644", "STORE.md", objects.blob(b"hi\n"))])
+    parent = git(root, "rev-parse", "HEAD")
+    sha = objects.commit(tree, [parent], "Record a/b/c at run x step 1", 1786009272)
+    objects.flush()
+    env = {"GIT_AUTHOR_DATE": "1786009272 +0000", "GIT_COMMITTER_DATE": "1786009272 +0000"}
+    import subprocess
+
+    from .support import environ
+
+    made = subprocess.run(
+        ["git", "commit-tree", tree, "-p", parent, "-m", "Record a/b/c at run x step 1"],
+        cwd=root,
+        env={**environ(), **env, "GIT_AUTHOR_NAME": "hyper", "GIT_AUTHOR_EMAIL": "hyper@hyper.invalid",
+             "GIT_COMMITTER_NAME": "hyper", "GIT_COMMITTER_EMAIL": "hyper@hyper.invalid"},
+        capture_output=True,
+        check=True,
+    )
+    assert sha == made.stdout.decode().strip()
+
+
+def test_a_large_batch_is_one_pack_git_reads(objects: ObjectStore, tmp_path: pathlib.Path) -> None:
+    root = tmp_path / "repo"
+    shas = [objects.blob(b"version %d\n" % number) for number in range(150)]
+    objects.flush()
+    packs = list((root / ".git" / "objects" / "pack").glob("pack-*.pack"))
+    assert len(packs) == 1 and (packs[0].with_suffix(".idx")).exists()
+    assert git(root, "cat-file", "-p", shas[149]) == "version 149"
+    git(root, "verify-pack", str(packs[0].with_suffix(".idx")))
+
+
+def test_a_small_batch_is_loose(objects: ObjectStore, tmp_path: pathlib.Path) -> None:
+    sha = objects.blob(b"one\n")
+    objects.flush()
+    assert (tmp_path / "repo" / ".git" / "objects" / sha[:2] / sha[2:]).exists()
+
+
+def test_trees_are_rewritten_only_along_changed_paths(objects: ObjectStore) -> None:
+    blob = objects.blob(b"x\n")
+    first = apply(objects, None, [PathOperation("a/b/c.json", blob), PathOperation("z/y.json", blob)], append_only=True)
+    second = apply(objects, first, [PathOperation("a/d.json", blob)], append_only=True)
+    assert objects.tree_entries(first)["z"] == objects.tree_entries(second)["z"]
+    assert set(objects.tree_entries(objects.tree_entries(second)["a"].sha)) == {"b", "d.json"}
+    with pytest.raises(PathTaken):
+        apply(objects, second, [PathOperation("a/d.json", blob)], append_only=True)
+    gone = [PathOperation("a/b/c.json"), PathOperation("never/there.json")]
+    removed = apply(objects, second, gone, append_only=False)
+    assert set(objects.tree_entries(removed)) == {"a", "z"}
+    assert set(objects.tree_entries(objects.tree_entries(removed)["a"].sha)) == {"d.json"}
+
+
+def test_a_ref_moves_only_from_where_it_stood(objects: ObjectStore, tmp_path: pathlib.Path) -> None:
+    root = tmp_path / "repo"
+    head = git(root, "rev-parse", "HEAD")
+    objects.move("refs/heads/other", head, None)
+    with pytest.raises(RefMoved):
+        objects.move("refs/heads/other", head, None)
+    tree = objects.tree([TreeEntry("100644", "f", objects.blob(b"f\n"))])
+    commit = objects.commit(tree, [head], "next", 0)
+    with pytest.raises(RefMoved):
+        objects.move("refs/heads/other", commit, commit)
+    objects.move("refs/heads/other", commit, head)
+    assert git(root, "rev-parse", "refs/heads/other") == commit
+    objects.close()
+    assert not list(pathlib.Path(root / ".git").glob("**/*.lock"))
+    assert os.path.exists(root / ".git" / "refs" / "heads" / "other")

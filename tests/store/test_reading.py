@@ -1,0 +1,192 @@
+"""The reader over a Store assembled from the reference's own files: every account, the
+Journal order, Dispositions, the backward scan, series, Heads, ordinals and Tombstones."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import pathlib
+from collections.abc import Iterator
+
+import pytest
+
+from hyper.store import reading
+from hyper.store.branch import Store, Write
+from hyper.store.paths import Identity
+from hyper.store.sync import init
+
+from .support import FIXTURES, NOW, git, process, reference_store, repository, seed
+from .test_shapes import shape_of
+
+REAPED = "019917f2-2c81-7d55-8e3a-1b4c9d70e6a2"
+CONTESTED = "019912ab-5e60-7f22-b47d-2c8e10395fa1"
+OPEN = "01991c3a-7d40-7a11-9c2e-4f0b8d61a3e7"
+REFUSED = "01991d70-6a2f-7e33-8b47-5c91d2e04f6a"
+FAILED = "01991ea6-b118-7c93-8d41-6b2f7ae05c19"
+REHEARSAL = "0199206d-36a5-7f18-9c04-3ea7d1b05c62"
+CLOSER = "0199206d-4e15-7c30-9b8a-52d9ea01f7b4"
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
+    root = repository(tmp_path_factory.mktemp("reference") / "repo")
+    seed(root, reference_store())
+    with Store.open(str(root), process(root), NOW) as opened:
+        yield opened
+
+
+def test_every_entry_in_journal_order_with_its_account(store: Store) -> None:
+    listed = [(entry.run_id, entry.account, entry.outcome) for entry in reading.entries(store)]
+    assert listed == [
+        (REHEARSAL, reading.Account.OWN, "completed"),
+        (FAILED, reading.Account.OWN, "failed"),
+        (REFUSED, reading.Account.OWN, "refused"),
+        (OPEN, reading.Account.OPEN, None),
+        (REAPED, reading.Account.REAPED, "failed"),
+        (CONTESTED, reading.Account.CONTESTED, "completed"),
+    ]
+
+
+def test_an_entrys_end_and_duration(store: Store) -> None:
+    by_run = {entry.run_id: entry for entry in reading.entries(store)}
+    assert by_run[FAILED].duration == _dt.timedelta(seconds=150, milliseconds=811)
+    assert by_run[REAPED].duration is None
+    assert by_run[REAPED].ended == _dt.datetime(2026, 8, 6, 11, 3, 19, tzinfo=_dt.UTC)
+    assert [closer.run for closer in by_run[REAPED].closers] == [CLOSER]
+    assert by_run[OPEN].ended is None and by_run[OPEN].outcome is None
+    refused = by_run[REFUSED].owner
+    assert refused is not None and refused.head == "target-not-declared"
+    assert by_run[CONTESTED].contested and by_run[CONTESTED].duration == _dt.timedelta(minutes=4, seconds=11)
+
+
+def test_the_listing_alone_classifies_every_entry(store: Store) -> None:
+    listed = {item.run: (item.account, item.steps) for item in reading.journal_listing(store)}
+    assert listed[OPEN] == (reading.Account.OPEN, 1)
+    assert listed[REAPED] == (reading.Account.REAPED, 1)
+    assert listed[CONTESTED] == (reading.Account.CONTESTED, 1)
+    assert reading.journal_listing(store)[0].run == REHEARSAL
+
+
+def test_the_runs_listing_carries_the_targets_bound(store: Store) -> None:
+    targets = {item.entry.run_id: item.targets for item in reading.listing(store)}
+    assert targets[REAPED] == ("cloudflare-prod", "local")
+    assert targets[REFUSED] == ()
+    assert targets[OPEN] == ("staging",)
+    kept = reading.listing(store, lambda entry: entry.run_file.procedure == "publish-preview")
+    assert [item.entry.run_id for item in kept] == [OPEN, CONTESTED]
+
+
+def test_dispositions_read_a_closer_beside_the_step_files(store: Store) -> None:
+    reaped = reading.entry(store, REAPED)
+    assert reaped is not None
+    held = reading.dispositions(store, reaped)
+    assert [(step.step, step.code.id, step.disposition) for step in held.steps] == [
+        (1, "probe", "ran"),
+        (2, "retire", "attempted-outcome-unknown"),
+    ]
+    assert held.of("retire") == "attempted-outcome-unknown"
+    assert held.of("label") == "never-reached"
+    contested = reading.entry(store, CONTESTED)
+    assert contested is not None
+    assert [step.disposition for step in reading.dispositions(store, contested).steps] == ["ran"]
+    opened = reading.entry(store, OPEN)
+    assert opened is not None and reading.dispositions(store, opened).of("label") is None
+
+
+def test_an_unknown_or_partial_id_finds_nothing(store: Store) -> None:
+    assert reading.entry(store, "0199206d-0000-7000-8000-000000000000") is None
+    assert reading.entry(store, OPEN[:13]) is None
+
+
+def test_the_backward_scan_and_its_filter(store: Store) -> None:
+    found = [(evidence.entry.run_id, evidence.step.step) for evidence in reading.scan(store, "probe")]
+    assert found == [(REHEARSAL, 1), (REAPED, 1)]
+    kept = [evidence for evidence in reading.scan(store, "probe") if evidence.comparable("retire-preview-envs", "")]
+    assert [evidence.entry.run_id for evidence in kept] == [REAPED]
+    assert list(reading.scan(store, "")) == []
+
+
+def test_open_entries_and_rehearsals(store: Store) -> None:
+    assert [(item.run_file.run_id, item.last) for item in reading.open_entries(store)] == [(OPEN, 1)]
+    assert reading.rehearsals(store, [REHEARSAL, FAILED, CLOSER]) == {REHEARSAL: True, FAILED: False}
+    assert reading.rehearsals(store, []) == {}
+
+
+def test_series_are_ordered_by_written_at_with_one_based_ordinals(store: Store) -> None:
+    status = reading.series(store, Identity("local", "uptime", "status.hyper.dev"))
+    assert [(version.metadata.run_id[:8], version.ordinal) for version in status.versions] == [
+        ("01991a00", 1), ("01991a01", 2), ("01991a02", 3),
+    ]
+    head = status.head
+    assert head is not None and head.metadata.run_id.startswith("01991a02")
+    assert reading.suppressed(store, list(status.versions)) == [("api_key",), (), ()]
+    assert reading.series(store, Identity("local", "uptime", "never")).head is None
+
+
+def test_a_tombstone_head_and_a_series_it_opened(store: Store) -> None:
+    head = reading.head(store, Identity("staging", "hetzner-staging", "preview-8999"))
+    assert head is not None and head.metadata.tombstone and head.ordinal == 1
+    assert reading.read(store, head).fields is None
+    standing = reading.head(store, Identity("staging", "hetzner-staging", "preview-8901"))
+    assert standing is not None and standing.metadata.operation == "label_server" and standing.ordinal == 2
+
+
+def test_records_are_in_identity_order_not_path_order(store: Store) -> None:
+    names = [(series.identity.target, series.identity.name) for series in reading.records(store)]
+    assert names == [
+        ("cloudflare-prod", "preview-8.example.com"),
+        ("local", "status.hyper.dev"),
+        ("local", "zurich.example.com"),
+        ("local", "émile.example.com"),
+        ("staging", "preview-8901"),
+        ("staging", "preview-8999"),
+    ]
+
+
+def test_collisions_under_the_fold(store: Store) -> None:
+    asked = [
+        Identity("local", "uptime", "Status.Hyper.Dev"),
+        Identity("local", "uptime", "status.hyper.dev"),
+        Identity("LOCAL", "Uptime", "ÉMILE.example.com"),
+        Identity("local", "uptime", "new.example.com"),
+    ]
+    assert reading.collisions(store, asked) == {
+        asked[0]: Identity("local", "uptime", "status.hyper.dev"),
+        asked[2]: Identity("local", "uptime", "émile.example.com"),
+    }
+    assert reading.folded(Identity("K", "\u212a", "ß")) == reading.folded(Identity("k", "K", "ß"))
+
+
+def test_the_schema_gate_names_the_first_file_above_the_ceiling(tmp_path: pathlib.Path) -> None:
+    root = repository(tmp_path / "repo")
+    files = reference_store()
+    path = f"journal/2026/08/06/{CLOSER}/steps/0002.json"
+    files[path] = (FIXTURES / "unsupported" / "a-journal-file-this-binary-cannot-read.steps-0002.json").read_bytes()
+    seed(root, files)
+    with Store.open(str(root), process(root), NOW) as opened:
+        assert reading.readable(opened, [("local", "uptime")]) == reading.Unreadable(path, 2, 1)
+    clean = repository(tmp_path / "clean")
+    seed(clean, reference_store())
+    with Store.open(str(clean), process(clean), NOW) as opened:
+        assert reading.readable(opened, [("local", "uptime"), ("staging", "hetzner-staging")]) is None
+
+
+def test_a_misfiled_entry_is_a_fault(tmp_path: pathlib.Path) -> None:
+    root = repository(tmp_path / "repo")
+    files = reference_store()
+    moved = {path.replace("2026/08/05/01991c3a", "2026/08/04/01991c3a"): data for path, data in files.items()}
+    seed(root, moved)
+    with Store.open(str(root), process(root), NOW) as opened, pytest.raises(reading.Misfiled):
+        reading.entries(opened)
+
+
+def test_writing_the_same_values_gives_the_same_branch(tmp_path: pathlib.Path) -> None:
+    seeded = repository(tmp_path / "seeded")
+    seed(seeded, reference_store())
+    written = repository(tmp_path / "written")
+    init(str(written), process(written), NOW)
+    with Store.open(str(written), process(written), NOW) as opened:
+        for path, data in reference_store().items():
+            rewritten = shape_of(pathlib.Path(path)).decode(data).encode()
+            opened.append([Write(path, rewritten)], f"write {path}")
+    listing = git(seeded, "ls-tree", "-r", "hyper-store")
+    assert git(written, "ls-tree", "-r", "hyper-store", "--", "journal", "records") == listing
