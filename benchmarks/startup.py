@@ -10,15 +10,11 @@ result does not depend on how fast this machine is today. Targets (issue 2):
 from __future__ import annotations
 
 import argparse
-import statistics
-import subprocess
 import sys
-import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from benchmarks.measure import HYPER, PASS, ROOT, compile_bytecode, median_wall
+
 EXAMPLE = ROOT / "examples" / "quickstart"
-HYPER = [sys.executable, "-c", "from hyper.cli.main import entry; entry()"]
 
 CASES: dict[str, tuple[list[str], float]] = {
     "hyper version": ([*HYPER, "version"], 1.5),
@@ -26,23 +22,15 @@ CASES: dict[str, tuple[list[str], float]] = {
 }
 
 
-def median_wall(argv: list[str], runs: int) -> float:
-    times: list[float] = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=31)
     runs = parser.parse_args().runs
-    median_wall([sys.executable, "-c", "pass"], 3)  # warm the page cache and bytecode
+    compile_bytecode()
+    median_wall(PASS, 3)  # warm the page cache
     for argv, _ in CASES.values():
         median_wall(argv, 3)
-    baseline = median_wall([sys.executable, "-c", "pass"], runs)
+    baseline = median_wall(PASS, runs)
     print(f"python -c pass: {baseline * 1000:.1f} ms (median of {runs})")
     for name, (argv, target) in CASES.items():
         wall = median_wall(argv, runs)

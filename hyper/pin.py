@@ -11,9 +11,12 @@ wrong still passes or fails here on its pin alone, its other faults being
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from hyper import yamlsubset
-from hyper.refusal import Member
+
+if TYPE_CHECKING:
+    from hyper.refusal import Member
 
 PIN_FILE = "hyper.yaml"
 
@@ -50,15 +53,17 @@ def read_pin(root: str) -> str | None:
 def gate(root: str, binary_version: str) -> Member | None:
     """The Refusal the gate answers, or ``None`` where the pin matches."""
     pin = read_pin(root)
+    if pin and pin == binary_version:
+        return None
+    from hyper.refusal import Member  # only a refusing gate needs it: passing is every command's start-up
+
     if pin is None:
         return Member("version-pin-absent", "hyper.yaml pins no version of hyper — run: hyper project")
     if pin == "":
         return Member(
             "version-pin-absent", "hyper.yaml holds no version pin that can be read — run: hyper project"
         )
-    if pin != binary_version:
-        return Member(
-            "version-pin-mismatch",
-            f"this is hyper {binary_version} and the repository pins {pin} — run: hyper project, or install {pin}",
-        )
-    return None
+    return Member(
+        "version-pin-mismatch",
+        f"this is hyper {binary_version} and the repository pins {pin} — run: hyper project, or install {pin}",
+    )

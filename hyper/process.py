@@ -11,17 +11,26 @@ classes: ADR 0006 has the measurement.
 
 from __future__ import annotations
 
-import datetime as _dt
 import os
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
+    import datetime as _dt
+    import ssl
     import subprocess
 
 
 def _utc_now() -> _dt.datetime:
+    import datetime as _dt  # on first reading, not at start-up: most commands never read the clock
+
     return _dt.datetime.now(_dt.UTC)
+
+
+def _mint(at: _dt.datetime) -> str:
+    from hyper.runid import mint_v7
+
+    return mint_v7(at)
 
 
 def _real_user() -> str:
@@ -49,6 +58,26 @@ Launcher = Callable[..., "subprocess.Popen[bytes]"]
 """Starts a child process; the signature is :class:`subprocess.Popen`'s."""
 
 
+def _real_dial(host: str, port: int, timeout: float | None) -> ssl.SSLSocket:
+    import socket
+
+    from hyper.capability.dial import verifying_context
+
+    raw = socket.create_connection((host, port), timeout=timeout)
+    try:
+        return verifying_context().wrap_socket(raw, server_hostname=host)
+    except BaseException:
+        raw.close()
+        raise
+
+
+Dialer = Callable[[str, int, "float | None"], "ssl.SSLSocket"]
+"""Opens a connection to ``host:port`` and completes its TLS handshake, verifying the peer
+for ``host``, within ``timeout`` seconds (``None``: no bound). Failures raise ``OSError``.
+The ``http`` Capability reaches the world through this alone, so a test (or the corpus's
+``serve/``) supplies a resolver and a trust root by supplying a dialer."""
+
+
 class Process(NamedTuple):
     """The process as hyper may read it.
 
@@ -64,6 +93,7 @@ class Process(NamedTuple):
     user: Callable[[], str]
     hostname: Callable[[], str]
     launch: Launcher = _real_launch
+    dial: Dialer = _real_dial
 
     def lookup_env(self, name: str) -> str | None:
         return self.environ.get(name)
@@ -76,13 +106,11 @@ class Process(NamedTuple):
 
 def real() -> Process:
     """The running process's own readings."""
-    from hyper.runid import mint_v7
-
     return Process(
         environ=dict(os.environ),
         getwd=os.getcwd,
         now=_utc_now,
-        mint=mint_v7,
+        mint=_mint,
         user=_real_user,
         hostname=_real_hostname,
     )

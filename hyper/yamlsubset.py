@@ -22,18 +22,14 @@ every other problem in it).
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeAlias
+from typing import Any, Literal
 
-import attrs
 import yaml
 from yaml.scanner import ScannerError
 
-from hyper.problem import Problem
+from hyper.yamlnodes import ERROR_CODE, Map, Node, Parsed, Scalar, Seq, Style, YamlFault
 
-ERROR_CODE = "strict-yaml-violation"
-"""The one error code this module's faults are reported under."""
-
-Style = Literal["plain", "single", "double", "literal", "folded"]
+__all__ = ["ERROR_CODE", "Map", "Node", "Parsed", "Scalar", "Seq", "Style", "YamlFault", "load", "parse"]
 
 _STYLES: dict[str | None, Style] = {
     None: "plain",
@@ -57,94 +53,6 @@ _COLLECTION_KEY = "a mapping key must be a scalar, never a list or a mapping"
 _MERGE_KEY = "a merge key (<<) is outside the YAML the authoring format admits"
 
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-@attrs.frozen
-class Scalar:
-    value: str
-    style: Style
-    line: int
-    column: int
-
-    @property
-    def plain(self) -> bool:
-        return self.style == "plain"
-
-
-@attrs.frozen
-class Seq:
-    items: tuple[Node, ...]
-    line: int
-    column: int
-    flow: bool
-
-
-@attrs.frozen
-class Map:
-    entries: tuple[tuple[Scalar, Node], ...]
-    line: int
-    column: int
-    flow: bool
-
-    def get(self, key: str) -> tuple[Scalar, Node] | None:
-        """The entry named ``key``; where a (refused) duplicate names it twice, the later one."""
-        found: tuple[Scalar, Node] | None = None
-        for entry in self.entries:
-            if entry[0].value == key:
-                found = entry
-        return found
-
-    def value(self, key: str) -> Node | None:
-        entry = self.get(key)
-        return None if entry is None else entry[1]
-
-    def scalar(self, key: str) -> Scalar | None:
-        """The value under ``key`` where it is a scalar, else ``None``."""
-        node = self.value(key)
-        return node if isinstance(node, Scalar) else None
-
-    def keys(self) -> tuple[str, ...]:
-        return tuple(key.value for key, _ in self.entries)
-
-
-Node: TypeAlias = Scalar | Seq | Map
-
-
-@attrs.frozen
-class YamlFault:
-    """One construct outside the subset, or a file that is not YAML at all."""
-
-    file: str
-    line: int
-    column: int
-    message: str
-    field: str = ""
-    """The dotted/indexed path to the node, where the fault sits inside the tree."""
-
-    def to_problem(self) -> Problem:
-        return Problem(
-            file=self.file,
-            line=self.line,
-            column=self.column,
-            field=self.field,
-            error_code=ERROR_CODE,
-            message=self.message,
-        )
-
-
-@attrs.frozen
-class Parsed:
-    """A file read in full: its tree where it parsed, and every fault found on the way.
-
-    ``ok`` is false only where the file is not YAML at all: then ``root`` is ``None``
-    and ``faults`` holds that one fault, and no later check should read the file.
-    Where ``ok`` is true, ``root`` is ``None`` for an empty file (zero documents is
-    valid YAML — whether it is a valid artefact is the schema's question).
-    """
-
-    root: Node | None
-    faults: tuple[YamlFault, ...]
-    ok: bool
 
 
 def load(data: bytes, file: str) -> Node | YamlFault | None:

@@ -4,11 +4,9 @@ It is the one artefact keyed by its filename rather than a directory, and it nam
 nothing: one repository has one declaration.
 """
 
-from __future__ import annotations
-
-from typing import Final
-
-import attrs
+# No ``from __future__ import annotations`` here: a NamedTuple field annotated by a string
+# costs a compile when the class is made, and this module loads on every command's start-up (ADR 0006).
+from typing import Final, NamedTuple
 
 from hyper.check.nodes import fields, scalar
 from hyper.yamlsubset import Node, Scalar
@@ -17,8 +15,7 @@ PATH: Final = "hyper.yaml"
 KIND: Final = "repository-declaration"
 
 
-@attrs.frozen
-class RepositoryDeclaration:
+class RepositoryDeclaration(NamedTuple):
     root: Node | None
     kind: Scalar | None
     version: Scalar | None

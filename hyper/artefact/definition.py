@@ -11,9 +11,7 @@ file's shape is the schema's to say (:data:`hyper.check.definition.SCHEMA`); rea
 
 from __future__ import annotations
 
-from typing import Final
-
-import attrs
+from typing import Final, NamedTuple
 
 from hyper.check.nodes import fields, scalars
 from hyper.yamlsubset import Node, Scalar
@@ -27,8 +25,7 @@ Member = tuple[int, Scalar]
 """A list member that is a scalar, with its index in the list (``targets[2]``)."""
 
 
-@attrs.frozen
-class Definition:
+class Definition(NamedTuple):
     file: str
     name: Scalar | None
     provider: Scalar | None

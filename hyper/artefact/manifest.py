@@ -12,15 +12,13 @@ of what they parse to: a reader verifies it with ``sha256sum``, and reformatting
 Manifest moves it, which is right — the reviewed artefact moved.
 """
 
-from __future__ import annotations
-
-from typing import Final
-
-import attrs
+# No ``from __future__ import annotations`` here: a NamedTuple field annotated by a string
+# costs a compile when the class is made, and this module loads on every command's start-up (ADR 0006).
+from typing import Final, NamedTuple
 
 from hyper.artefact import scalars as read
-from hyper.artefact.source import operation_source
 from hyper.check.nodes import fields, member, scalar, scalars, text
+from hyper.digest import sha256
 from hyper.yamlsubset import Map, Node, Scalar, Seq
 
 KIND: Final = "provider"
@@ -52,8 +50,7 @@ def listed(node: Node | None) -> tuple[Member, ...] | None:
     return scalars(node) if isinstance(node, Seq) else None
 
 
-@attrs.frozen
-class HttpRequest:
+class HttpRequest(NamedTuple):
     """An ``http:`` block; its members are ``None`` where the block is not a mapping."""
 
     node: Node
@@ -66,8 +63,7 @@ class HttpRequest:
     host_input: Scalar | None
 
 
-@attrs.frozen
-class Record:
+class Record(NamedTuple):
     """A ``record:`` mapping: what one response projects into the Store."""
 
     node: Map
@@ -81,8 +77,7 @@ class Record:
         return self.fields.keys() if isinstance(self.fields, Map) else ()
 
 
-@attrs.frozen
-class Patterns:
+class Patterns(NamedTuple):
     """A ``patterns:`` mapping; each member is the raw node where written."""
 
     node: Map
@@ -97,8 +92,7 @@ class Patterns:
         return tuple(name for name in PATTERNS if present[name] is not None)
 
 
-@attrs.frozen
-class Operation:
+class Operation(NamedTuple):
     """One member of ``operations:``, every key kept with its node."""
 
     key: Scalar
@@ -238,8 +232,7 @@ class Operation:
         return "; ".join(clauses)
 
 
-@attrs.frozen
-class Auth:
+class Auth(NamedTuple):
     """An ``auth:`` block: at most one of the two schemes, each a mapping of parameters."""
 
     node: Node
@@ -290,15 +283,13 @@ class Auth:
         return AUTH_SLOTS.get(self.scheme, ())
 
 
-@attrs.frozen
-class Origin:
+class Origin(NamedTuple):
     node: Node
     ref: Scalar | None
     digest: Scalar | None
 
 
-@attrs.frozen
-class Manifest:
+class Manifest(NamedTuple):
     path: str
     """``providers/<name>.yaml``, or :data:`BUILTIN_PATH` for the built-in."""
     data: bytes
@@ -331,9 +322,7 @@ class Manifest:
 
     @property
     def digest(self) -> str:
-        import hashlib  # here, not at the top: its import outweighs a discovery command's work
-
-        return "sha256:" + hashlib.sha256(self.data).hexdigest()
+        return sha256(self.data)
 
     @property
     def capability_values(self) -> tuple[str, ...]:
@@ -364,6 +353,8 @@ class Manifest:
 
     def operation_source(self, name: str) -> str | None:
         """The Manifest lines declaring ``name``, verbatim; ``None`` where it declares no such key."""
+        from hyper.artefact.source import operation_source  # only ``hyper operation`` cuts lines out
+
         keys = tuple(op.key for op in self.operations)
         for index, key in enumerate(keys):
             if key.value == name:

@@ -20,9 +20,7 @@ keeps its node so a rule cites the exact line.
 
 from __future__ import annotations
 
-from typing import Final, Literal
-
-import attrs
+from typing import Final, Literal, NamedTuple
 
 from hyper.check.nodes import fields, member, scalars
 from hyper.yamlsubset import Map, Node, Scalar, Seq
@@ -51,9 +49,9 @@ OVER_FORMS: Final = ("assets", "observations", "values")
 """The closed ``over:`` selector forms."""
 
 
-@attrs.frozen
-class Step:
-    index: int
+class Step(NamedTuple):
+    # Shadows tuple.index, which nothing calls on an entry; the name is the entry's API.
+    index: int  # type: ignore[assignment]
     entry: Map
     id: Scalar | None
     definition: Scalar | None
@@ -88,9 +86,8 @@ class Step:
             return None
 
 
-@attrs.frozen
-class Invocation:
-    index: int
+class Invocation(NamedTuple):
+    index: int  # type: ignore[assignment]
     entry: Map
     id: Scalar | None
     procedure: Node
@@ -104,9 +101,8 @@ class Invocation:
         return self.procedure if isinstance(self.procedure, Scalar) else None
 
 
-@attrs.frozen
-class Requirement:
-    index: int
+class Requirement(NamedTuple):
+    index: int  # type: ignore[assignment]
     entry: Map
     id: Scalar | None
     require: Node
@@ -116,11 +112,10 @@ class Requirement:
         return f"steps[{self.index}]"
 
 
-@attrs.frozen
-class Conflicted:
+class Conflicted(NamedTuple):
     """An entry carrying keys of two shapes; it is reported and read no further."""
 
-    index: int
+    index: int  # type: ignore[assignment]
     entry: Map
     with_: Literal["procedure", "require"]
     """The key that clashes with the rest: an invocation's or a requirement's."""
@@ -133,8 +128,7 @@ class Conflicted:
 Entry = Step | Invocation | Requirement | Conflicted
 
 
-@attrs.frozen
-class Procedure:
+class Procedure(NamedTuple):
     file: str
     name: Scalar | None
     targets: tuple[tuple[int, Scalar], ...]
@@ -199,8 +193,7 @@ def read(file: str, root: Node | None) -> Procedure:
     )
 
 
-@attrs.frozen
-class Reference:
+class Reference(NamedTuple):
     """A value-position mapping read as one of the two reference forms.
 
     ``{step: <earlier id>, path: <path>}`` reads one field of an earlier Step's Record;
@@ -241,8 +234,7 @@ def holds_item_reference(node: Node | None) -> bool:
     return False
 
 
-@attrs.frozen
-class Predicate:
+class Predicate(NamedTuple):
     """One predicate: ``field:``, exactly one operator, and ``step:`` at a condition root."""
 
     node: Map

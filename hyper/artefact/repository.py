@@ -25,15 +25,13 @@ The rules it holds:
   among the artefacts a clean ``check`` reports.
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations`` here: a NamedTuple field annotated by a string
+# costs a compile when the class is made, and this module loads on every command's start-up (ADR 0006).
 import gc
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Final
-
-import attrs
+from typing import Final, NamedTuple
 
 from hyper import yamlsubset
 from hyper.artefact import builtin
@@ -52,8 +50,7 @@ WORKFLOW_PREFIX: Final = "hyper-"
 WORKFLOW_SUFFIX: Final = ".yml"
 
 
-@attrs.frozen
-class LoadedFile:
+class LoadedFile(NamedTuple):
     """One artefact as read: its bytes, its tree, and what reading it found."""
 
     path: str
@@ -71,15 +68,13 @@ class LoadedFile:
         return head if sep and head in DIRECTORIES else ""
 
 
-@attrs.frozen
-class Unreadable:
+class Unreadable(NamedTuple):
     """The repository itself could not be listed; the message is one sentence for stderr."""
 
     message: str
 
 
-@attrs.frozen
-class Repository:
+class Repository(NamedTuple):
     root: str
     files: tuple[LoadedFile, ...]
     """Every artefact loaded, the built-in first: what a clean ``check`` counts."""

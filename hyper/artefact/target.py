@@ -6,11 +6,9 @@ environment variable the credential is read from. The variable's *name* is an
 artefact fact; its value is never read here, nor anywhere a surface renders.
 """
 
-from __future__ import annotations
-
-from typing import Final
-
-import attrs
+# No ``from __future__ import annotations`` here: a NamedTuple field annotated by a string
+# costs a compile when the class is made, and this module loads on every command's start-up (ADR 0006).
+from typing import Final, NamedTuple
 
 from hyper.artefact.manifest import Member, listed
 from hyper.check.nodes import fields, scalar
@@ -23,8 +21,7 @@ LOCAL: Final = "local"
 ENV_KEY: Final = "env"
 
 
-@attrs.frozen
-class CredentialSlot:
+class CredentialSlot(NamedTuple):
     """One member of ``auth:``: the slot, and the variable its ``env:`` names, where legible."""
 
     key: Scalar
@@ -42,8 +39,7 @@ class CredentialSlot:
         return self.env.value if self.env is not None else ""
 
 
-@attrs.frozen
-class TargetDeclaration:
+class TargetDeclaration(NamedTuple):
     file: str
     root: Node | None
     kind: Scalar | None

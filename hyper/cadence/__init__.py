@@ -14,7 +14,7 @@ function of the five fields alone.
 
 from __future__ import annotations
 
-import attrs
+from typing import NamedTuple
 
 from hyper.cadence.facts import facts
 from hyper.cadence.grammar import CADENCE_MALFORMED, Cadence, CadenceFault, Position, parse
@@ -36,8 +36,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen
-class Gloss:
+class Gloss(NamedTuple):
     """An admitted Cadence read for a surface: expression as written, phrase, rate, facts."""
 
     expression: str

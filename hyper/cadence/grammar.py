@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import enum
 import re
-
-import attrs
+from typing import NamedTuple
 
 CADENCE_MALFORMED = "cadence-malformed"
 """The error code ``check`` files a :class:`CadenceFault` under."""
@@ -60,8 +59,7 @@ class Form(enum.Enum):
     RANGE = "a-b"
 
 
-@attrs.frozen
-class Item:
+class Item(NamedTuple):
     """One comma-separated member of a field. ``step`` is 1 when none was written."""
 
     form: Form
@@ -73,8 +71,7 @@ class Item:
         return range(self.low, self.high + 1, self.step)
 
 
-@attrs.frozen
-class Field:
+class Field(NamedTuple):
     """One field as written: its items in authored order, and whether it is the bare ``*``.
 
     ``star`` records the spelling, not the value set: ``0-6`` selects every weekday yet
@@ -91,8 +88,7 @@ class Field:
         return tuple(sorted({v for it in self.items for v in it.values()}))
 
 
-@attrs.frozen
-class Cadence:
+class Cadence(NamedTuple):
     """An expression the grammar admits, with the expression kept exactly as authored."""
 
     expression: str
@@ -107,8 +103,7 @@ class Cadence:
         return (self.minute, self.hour, self.day_of_month, self.month, self.day_of_week)
 
 
-@attrs.frozen
-class CadenceFault:
+class CadenceFault(NamedTuple):
     """Why an expression is outside the grammar.
 
     ``reason`` is one line naming the field and the text at fault; it carries no error

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from fractions import Fraction
-
-import attrs
+from typing import TYPE_CHECKING, NamedTuple
 
 from hyper.cadence.grammar import Cadence
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 _CYCLE_FIRST_YEAR = 2000
 _CYCLE_YEARS = 400
@@ -27,8 +28,7 @@ _FIRST_WEEKDAY = 6
 """1 January 2000 was a Saturday (Sunday is 0)."""
 
 
-@attrs.frozen
-class Rate:
+class Rate(NamedTuple):
     """One rounding in its two forms.
 
     ``text`` is the page's (``≈4.3 runs/month``, ``1 run/month``); ``value`` is the wire
@@ -42,6 +42,8 @@ class Rate:
 
 def rate(cadence: Cadence) -> Rate:
     """The rate of an admitted Cadence."""
+    from fractions import Fraction  # a rate is rendered by review, never by check, which shares this package
+
     return _render(Fraction(_matches(cadence), _CYCLE_MONTHS))
 
 
@@ -116,6 +118,8 @@ def _render(exact: Fraction) -> Rate:
 
 def _two_figures(exact: Fraction) -> tuple[str, Fraction]:
     """(the digits written at their decimal place, the value those digits denote)."""
+    from fractions import Fraction
+
     exponent = 0
     scaled = exact
     while scaled >= 10:

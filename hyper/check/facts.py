@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Final
-
-import attrs
+from typing import Final, NamedTuple
 
 from hyper.artefact import manifest, target
 from hyper.check.nodes import member, scalars, text
@@ -29,14 +27,12 @@ SHELL_COMMAND_INPUT: Final = "command"
 """The input a shell Operation's argv arrives in, by convention rather than by position."""
 
 
-@attrs.frozen
-class Input:
+class Input(NamedTuple):
     type: str
     enum: tuple[str, ...]
 
 
-@attrs.frozen
-class Operation:
+class Operation(NamedTuple):
     name: str
     kind: str
     """``read``, ``mutate`` or ``destroy``; ``""`` where the Manifest's own kind: is illegible."""
@@ -67,8 +63,7 @@ class Operation:
         return bool(self.secret_fields)
 
 
-@attrs.frozen
-class Provider:
+class Provider(NamedTuple):
     name: str
     class_: str
     capabilities: frozenset[str]
@@ -81,8 +76,7 @@ class Provider:
     enumerations: Mapping[str, tuple[str, ...]]
 
 
-@attrs.frozen
-class Target:
+class Target(NamedTuple):
     name: str
     class_: str
     capabilities: frozenset[str]

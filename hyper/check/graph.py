@@ -15,8 +15,7 @@ is exposed as :meth:`Graph.reaches`, one derivation for both.
 from __future__ import annotations
 
 from collections.abc import Iterable
-
-import attrs
+from typing import NamedTuple
 
 from hyper.artefact.procedure import Procedure, Step
 from hyper.check import codes
@@ -26,23 +25,20 @@ from hyper.problem import Problem
 from hyper.yamlsubset import Node, Scalar
 
 
-@attrs.frozen
-class _StepFacts:
+class _StepFacts(NamedTuple):
     run_once: bool
     secret: bool
     effects: bool
     pair: tuple[str, str] | None
 
 
-@attrs.frozen
-class _Call:
+class _Call(NamedTuple):
     callee: str
     node: Scalar
     field: str
 
 
-@attrs.frozen
-class _Node:
+class _Node(NamedTuple):
     file: str
     targets: frozenset[str]
     steps: tuple[_StepFacts, ...]
@@ -50,8 +46,7 @@ class _Node:
     cadence: Node | None
 
 
-@attrs.frozen
-class Reach:
+class Reach(NamedTuple):
     """What a Procedure reaches, to any depth."""
 
     targets: frozenset[str]

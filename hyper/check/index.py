@@ -10,16 +10,14 @@ once per Step that binds it, which keeps a repository of thousands of artefacts 
 from __future__ import annotations
 
 from collections.abc import Mapping
-
-import attrs
+from typing import NamedTuple
 
 from hyper.artefact import definition
 from hyper.artefact.repository import Repository
 from hyper.check.facts import Provider, Target, provider_facts, target_facts
 
 
-@attrs.frozen
-class Claim:
+class Claim(NamedTuple):
     """A Definition as a Step bound through it sees it."""
 
     provider: str
@@ -32,8 +30,7 @@ class Claim:
         return bool(self.destroy) if kind == "destroy" else kind in self.kinds
 
 
-@attrs.frozen
-class Index:
+class Index(NamedTuple):
     providers: Mapping[str, Provider]
     targets: Mapping[str, Target]
     definitions: Mapping[str, Claim]

@@ -16,7 +16,6 @@ gets one row and nothing else: checking keys it cannot understand would be guess
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Mapping
 from typing import Final
@@ -29,6 +28,7 @@ from hyper.check.facts import HOLE, PATH, SHELL_COMMAND_INPUT, input_properties
 from hyper.check.nodes import at, descend, fields, join, member, quote, text
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import env_rules, kind_mismatch, name_mismatch
+from hyper.digest import sha256
 from hyper.problem import Problem
 from hyper.yamlsubset import Map, Node, Scalar, Seq
 
@@ -726,10 +726,10 @@ def origin_digest(read: Manifest) -> list[Problem]:
     published = _published(read.data)
     if published is None:
         return []
-    recomputed = _digest(published)
+    recomputed = sha256(published)
     if origin.digest.value == recomputed:
         return []
-    if published.endswith(b"\n") and origin.digest.value == _digest(published[:-1]):
+    if published.endswith(b"\n") and origin.digest.value == sha256(published[:-1]):
         return []
     return [
         at(
@@ -756,7 +756,3 @@ def _published(data: bytes) -> bytes | None:
             break
         start = newline + 1
     return None if end is None else data[:end]
-
-
-def _digest(data: bytes) -> str:
-    return "sha256:" + hashlib.sha256(data).hexdigest()

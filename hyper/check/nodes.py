@@ -72,18 +72,6 @@ def descend(node: Node | None, field: str = "") -> Iterator[tuple[str, Node]]:
             stack.extend((f"{here}[{i}]", item) for i, item in reversed(list(enumerate(current.items))))
 
 
-def mappings(node: Node | None) -> Iterator[Map]:
-    """Every mapping under ``node``, itself included; like :func:`descend`, but spelling no fields."""
-    stack: list[Node] = [] if node is None else [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, Map):
-            yield current
-            stack.extend(value for _, value in current.entries)
-        elif isinstance(current, Seq):
-            stack.extend(current.items)
-
-
 def position(node: Node | None) -> tuple[int, int]:
     """Where a row about ``node`` points; the file itself (1:1) when there is no node."""
     if node is None:

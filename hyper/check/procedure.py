@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from typing import Final, Literal
-
-import attrs
+from typing import Final, Literal, NamedTuple
 
 from hyper.artefact import procedure as artefact
 from hyper.artefact.procedure import (
@@ -67,8 +65,7 @@ _SCALAR_INPUT = Input("string", ())
 _ARRAY_INPUT = Input("array", ())
 
 
-@attrs.frozen
-class Earlier:
+class Earlier(NamedTuple):
     """An ``id:`` written earlier in the same ``steps:``, as a later entry may point at it."""
 
     shape: Literal["step", "invocation", "requirement"]

@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from typing import Final
-
-import attrs
+from typing import Final, NamedTuple
 
 from hyper.artefact.repository import WORKFLOWS, Repository
 from hyper.check import codes
@@ -32,8 +30,7 @@ GENERATOR: Final = "hyper.workflow"
 """The module that owns the workflow template: ``generate(WorkflowFacts) -> bytes``."""
 
 
-@attrs.frozen
-class WorkflowFacts:
+class WorkflowFacts(NamedTuple):
     """Everything one generated workflow is a function of."""
 
     procedure: str
@@ -46,8 +43,7 @@ class WorkflowFacts:
     digest: str
 
 
-@attrs.frozen
-class ProjectedWorkflow:
+class ProjectedWorkflow(NamedTuple):
     procedure: str
     path: str
     cadence: str

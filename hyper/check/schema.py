@@ -12,11 +12,9 @@ author chooses (operations, credential slots, args) and a dedicated rule reads t
 
 from __future__ import annotations
 
-import datetime as _dt
 import re
-from typing import Final, Literal
-
-import attrs
+from collections.abc import Collection
+from typing import Final, Literal, NamedTuple
 
 from hyper.check import codes
 from hyper.check.nodes import at, join, quote
@@ -26,8 +24,7 @@ from hyper.yamlsubset import Map, Node, Scalar, Seq
 Type = Literal["string", "integer", "number", "boolean", "object", "array", "duration", "timestamp"]
 
 
-@attrs.frozen
-class Schema:
+class Schema(NamedTuple):
     type: Type
     enum: tuple[str, ...] = ()
     properties: tuple[Property, ...] = ()
@@ -35,8 +32,7 @@ class Schema:
     open: bool = False
 
 
-@attrs.frozen
-class Property:
+class Property(NamedTuple):
     name: str
     schema: Schema
     required: bool = False
@@ -94,6 +90,8 @@ def _reads_as_timestamp(value: str) -> bool:
     """RFC 3339 in UTC with the ``Z`` written: an offset is refused even where it parses."""
     if _TIMESTAMP.fullmatch(value) is None:
         return False
+    import datetime as _dt  # only a timestamp position reads one; most checks never meet it
+
     try:
         _dt.datetime.fromisoformat(value[:-1] + "+00:00")
     except ValueError:
@@ -132,41 +130,71 @@ def _read_object(node: Node | None, schema: Schema, file: str, field: str, out: 
         return
     if schema.open:
         return
-    seen: set[str] = set()
+    by_name, plain, required = _properties(schema)
+    written: Collection[str] = ()
     if node is not None:
-        by_name = _properties(schema)
         for key, value in node.entries:
-            child = join(field, key.value)
-            held = by_name.get(key.value)
-            if held is None:
+            name = key.value
+            if name in plain and isinstance(value, Scalar):
+                continue  # the commonest entry of all: text where any text fits
+            child = by_name.get(name)
+            if child is None:
                 out.append(
-                    at(file, key, child, codes.UNKNOWN_KEY, f"{quote(key.value)} is not a key this position takes")
+                    at(
+                        file,
+                        key,
+                        join(field, name),
+                        codes.UNKNOWN_KEY,
+                        f"{quote(name)} is not a key this position takes",
+                    )
                 )
-                continue
-            seen.add(key.value)
-            _read(value, held.schema, file, child, out)
-    for held in schema.properties:
-        if held.required and held.name not in seen:
+            elif not (isinstance(value, Scalar) and _fits(value.value, child)):
+                # A child's field is spelled only where something under it may be at fault.
+                _read(value, child, file, join(field, name), out)
+        if required:
+            written = {key.value for key, _ in node.entries}
+    for name in required:
+        if name not in written:
             out.append(
                 at(
                     file,
                     node,
-                    join(field, held.name),
+                    join(field, name),
                     codes.SCHEMA_MISMATCH,
-                    f"{quote(held.name)} is required at this position and is not written",
+                    f"{quote(name)} is required at this position and is not written",
                 )
             )
 
 
-_PROPERTIES: dict[int, tuple[Schema, dict[str, Property]]] = {}
+def _fits(value: str, schema: Schema) -> bool:
+    """Whether a scalar's text fits a scalar position; a collection position never fits one."""
+    type_ = schema.type
+    if type_ == "object" or type_ == "array":
+        return False
+    return (type_ == "string" or reads_as(type_, value)) and (not schema.enum or value in schema.enum)
+
+
+_Properties = tuple[dict[str, Schema], frozenset[str], tuple[str, ...]]
+"""An object schema's children by name, the names any scalar fits (an open string), the required names."""
+
+_PROPERTIES: dict[int, tuple[Schema, _Properties]] = {}
 """Keyed by identity, holding the schema itself so that identity is never reused while cached."""
 
 
-def _properties(schema: Schema) -> dict[str, Property]:
-    """An object schema's properties by name, built once per schema (schemas are long-lived constants)."""
+def _properties(schema: Schema) -> _Properties:
+    """An object schema's properties as :func:`_read_object` reads them, worked out once per schema.
+
+    Schemas are long-lived constants and every mapping an artefact holds is read
+    against one, so this is done once per process rather than once per mapping.
+    """
     cached = _PROPERTIES.get(id(schema))
     if cached is None:
-        cached = _PROPERTIES[id(schema)] = (schema, {p.name: p for p in schema.properties})
+        read: _Properties = (
+            {p.name: p.schema for p in schema.properties},
+            frozenset(p.name for p in schema.properties if p.schema.type == "string" and not p.schema.enum),
+            tuple(p.name for p in schema.properties if p.required),
+        )
+        cached = _PROPERTIES[id(schema)] = (schema, read)
     return cached[1]
 
 
@@ -174,10 +202,12 @@ def _read_array(node: Node | None, schema: Schema, file: str, field: str, out: l
     if not isinstance(node, Seq):
         out.append(at(file, node, field, codes.SCHEMA_MISMATCH, "this position takes an array"))
         return
-    if schema.items is None:
+    items = schema.items
+    if items is None:
         return
     for i, item in enumerate(node.items):
-        _read(item, schema.items, file, f"{field}[{i}]", out)
+        if not (isinstance(item, Scalar) and _fits(item.value, items)):
+            _read(item, items, file, f"{field}[{i}]", out)
 
 
 def _read_scalar(node: Node | None, schema: Schema, file: str, field: str, out: list[Problem]) -> None:

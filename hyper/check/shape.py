@@ -11,9 +11,9 @@ import posixpath
 from collections.abc import Collection, Iterable
 
 from hyper.check import codes
-from hyper.check.nodes import at, descend, join, mappings, member
+from hyper.check.nodes import at, descend, join, member
 from hyper.problem import Problem
-from hyper.yamlsubset import Map, Node, Scalar
+from hyper.yamlsubset import Map, Node, Scalar, Seq
 
 
 def kind_mismatch(file: str, root: Node | None, want: str) -> list[Problem]:
@@ -83,7 +83,7 @@ def slot_problems(file: str, root: Node | None) -> tuple[list[Problem], set[int]
 
 def stray_env_keys(file: str, root: Node | None, slots: Collection[int] = ()) -> list[Problem]:
     """``env:`` written anywhere but as a credential slot's one key, in any artefact."""
-    if not any(key.value == "env" for node in mappings(root) if id(node) not in slots for key, _ in node.entries):
+    if not _writes_env(root, slots):
         return []  # the common case, decided without spelling a field for every node
     return [
         at(
@@ -98,6 +98,23 @@ def stray_env_keys(file: str, root: Node | None, slots: Collection[int] = ()) ->
         for key, _ in node.entries
         if key.value == "env"
     ]
+
+
+def _writes_env(root: Node | None, slots: Collection[int]) -> bool:
+    """Whether any mapping but a slot has an ``env:`` key: one walk, run on every artefact."""
+    pending: list[Node | None] = [root]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, Map):
+            counts = id(node) not in slots
+            for key, value in node.entries:
+                if counts and key.value == "env":
+                    return True
+                if not isinstance(value, Scalar):
+                    pending.append(value)
+        elif isinstance(node, Seq):
+            pending.extend(node.items)
+    return False
 
 
 def without_env_unknown_keys(problems: Iterable[Problem]) -> list[Problem]:

@@ -12,13 +12,15 @@ touched.
 
 from __future__ import annotations
 
-import datetime as _dt
 import re
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from hyper.cli.tree import LISTING_LIMIT, Command
-from hyper.cli.usage import arity_fault, unknown_flag
+from hyper.cli.usage import arity_fault, go_quote, unknown_flag
+
+if TYPE_CHECKING:
+    import datetime as _dt
 
 OUTCOMES = ("completed", "refused", "failed")
 RECORD_KINDS = ("asset", "observation")
@@ -66,6 +68,8 @@ class Invocation(NamedTuple):
 
 def read_since(text: str) -> _dt.datetime | None:
     """An RFC 3339 instant with an offset, in UTC; ``None`` where ``text`` is not one."""
+    import datetime as _dt  # only ``--since`` reads an instant; most commands never import it
+
     match = _RFC3339.match(text)
     if match is None:
         return None
@@ -178,15 +182,15 @@ def _read(
 def _check_arity(command: Command, positional: list[str], fault: Callable[[str], UsageFault]) -> None:
     if command.variadic:
         return
-    if command.name == "store":
+    if command.verbs:
+        known = f"  known verbs: {', '.join(command.verbs)}\n"
         if not positional:
-            raise fault("names no verb; store takes init")
-        if positional != ["init"]:
-            raise fault(
-                f"takes the one verb init, got {' '.join(positional)}"
-                if positional[0] == "init"
-                else f"{positional[0]} is not a verb of store; the one it takes is init"
-            )
+            raise UsageFault(f"hyper {command.name}: names no verb\n{known}")
+        if positional[0] not in command.verbs:
+            raise UsageFault(f"hyper {command.name}: unknown verb {go_quote(positional[0])}\n{known}")
+        if len(positional) > 1:
+            label = command.label(tuple(positional))
+            raise UsageFault(f"hyper {label}: takes no positional argument, got {positional[1]}\n")
         return
     if not command.nouns:
         if positional:

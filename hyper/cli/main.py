@@ -93,6 +93,7 @@ def run_repository_command(
         to.usage(fault.text)
         return codes.USAGE
     destination = to.with_form(inv.as_json) if isinstance(to, Streams) else to
+    label = command.label(inv.positional)
     try:
         wd = process.getwd()
     except OSError as exc:
@@ -101,23 +102,29 @@ def run_repository_command(
     try:
         root = resolve(inv.repo_dir, process, wd)
     except RootFault as fault:
-        to.usage(f"hyper {command.name}: {fault}\n")
+        to.usage(f"hyper {label}: {fault}\n")
         return codes.USAGE
     if command.gated:
         from hyper.pin import PinUnreadable, gate
-        from hyper.refusal import about_invocation
 
         try:
             refused = gate(root, facts.version)
         except PinUnreadable as exc:
-            to.usage(f"hyper {command.name}: {exc}\n")
+            to.usage(f"hyper {label}: {exc}\n")
             return codes.USAGE
         if refused is not None:
+            from hyper.refusal import about_invocation
+
             to.refusal(about_invocation([refused]))
+            if command.name == "run":
+                # A Run's answer always ends in its outcome, even one declined before it had an id.
+                from hyper.cli.commands.run import refused_before_the_run
+
+                refused_before_the_run(destination, refused.error_code, inv.dry_run)
             return codes.REFUSED
     body = commands.lookup(command.name)
     if body is None:
-        to.usage(f"hyper {command.name}: this build of hyper does not carry {command.name} yet\n")
+        to.usage(f"hyper {label}: this build of hyper does not carry {label} yet\n")
         return codes.USAGE
     ctx = Context(
         process=process,

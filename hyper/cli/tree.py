@@ -50,10 +50,16 @@ class Command(NamedTuple):
     """Its single positional may be left off (``changes [procedure]``)."""
     gated: bool = True
     """Behind the version-pin gate; ``project`` is the pin's one writer and stands outside it."""
+    verbs: tuple[str, ...] = ()
+    """The sub-verbs of a noun group (``store init``): the tree's one nesting."""
 
     @property
     def usage_line(self) -> str:
         return f"{self.name} {self.signature}".rstrip()
+
+    def label(self, positional: tuple[str, ...]) -> str:
+        """How messages name the invocation: a noun group by its verb too (``store init``)."""
+        return f"{self.name} {positional[0]}" if self.verbs and positional else self.name
 
     def spelled_parameters(self) -> tuple[str, ...]:
         return tuple(flag for flag in PARAMETER_ORDER if flag in self.parameters)
@@ -115,7 +121,7 @@ GROUPS: Final[tuple[tuple[str, tuple[Command, ...]], ...]] = (
         (
             Command("install", "<ref>", nouns=("ref",)),
             Command("project", gated=False),
-            Command("store", "init", nouns=("verb",)),
+            Command("store", "init", verbs=("init",)),
             Command("compact"),
         ),
     ),

@@ -200,6 +200,10 @@ def read(case: Case) -> Inputs:
         goldens=goldens,
     )
     _cross_check(inputs, entries)
+    if "serve" in entries:
+        from hyper.corpus.serve import read_served
+
+        read_served(case.dir / "serve")
     return inputs
 
 
@@ -382,8 +386,6 @@ def _faults(inputs: Inputs, entries: set[str]) -> Iterator[str]:
     has_repo = fx.repo is not None
     if inputs.argv is None and inputs.call is None:
         yield "holds neither argv nor call"
-    if "serve" in entries:
-        yield "carries serve/, which this harness does not stand up yet"
     if not has_repo and (fx.git or fx.store_seed or fx.remote or fx.remote_store):
         yield "asks for a git fixture and carries no repository to build it from"
     if fx.uncommitted and not fx.materialised:

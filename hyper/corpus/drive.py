@@ -22,16 +22,16 @@ import subprocess
 import tempfile
 import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, BinaryIO
 
 import attrs
 
-from hyper.corpus import fixture
+from hyper.corpus import fixture, serve
 from hyper.corpus.case import Case, CaseFault, Inputs, ToolCall
 from hyper.corpus.fixture import Repository
-from hyper.process import Process
+from hyper.process import Dialer, Process
 from hyper.version import BuildFacts
 
 
@@ -149,8 +149,10 @@ def resolve(case: Case, inputs: Inputs, scratch: Path) -> Invocation:
     return Invocation(args=tuple(args), wd=wd, env=env, repository=repository)
 
 
-def process_of(case: Case, inputs: Inputs, invocation: Invocation, problems: list[str]) -> Process:
-    """The case's process: its env, wd, clock, Run ids, actor, host and bin/ launcher."""
+def process_of(
+    case: Case, inputs: Inputs, invocation: Invocation, problems: list[str], dial: Dialer
+) -> Process:
+    """The case's process: its env, wd, clock, Run ids, actor, host, bin/ launcher and serve/ dialer."""
     instant = inputs.instant
     ids = list(inputs.mint)
     minted = 0
@@ -171,6 +173,7 @@ def process_of(case: Case, inputs: Inputs, invocation: Invocation, problems: lis
         user=lambda: inputs.actor,
         hostname=lambda: inputs.hostname,
         launch=launcher(case.dir / "bin"),
+        dial=dial,
     )
 
 
@@ -233,10 +236,11 @@ def _scratch() -> Iterator[Path]:
 def drive(case: Case, inputs: Inputs, surfaces: Surfaces | None = None) -> Produced:
     """Run ``case`` once, in a scratch directory of its own that is removed afterwards."""
     before = digest(watched(case, inputs))
-    with _scratch() as scratch:
+    with _scratch() as scratch, ExitStack() as stack:
         invocation = resolve(case, inputs, scratch)
         problems: list[str] = []
-        process = process_of(case, inputs, invocation, problems)
+        served = stack.enter_context(serve.serving(serve.read_served(case.dir / "serve"), inputs.instant, problems))
+        process = process_of(case, inputs, invocation, problems, served)
         facts = facts_of(inputs)
         doors = surfaces or hyper_surfaces()
         goldens: dict[str, bytes] = {}

@@ -77,6 +77,8 @@ class Store:
         self.objects = objects
         self.commit = commit
         self.now = now
+        self._staged: str | None = None
+        self._replay: list[tuple[list[PathOperation], str]] = []
 
     @classmethod
     def open(cls, root: str, process: Process, now: _dt.datetime) -> Store:
@@ -116,6 +118,49 @@ class Store:
             return
         operations = [PathOperation(write.path, self.objects.blob(write.content)) for write in writes]
         self.apply(operations, message, append_only=True)
+
+    @property
+    def tip(self) -> str:
+        """The commit the next write builds on: the staged tip, else the branch's."""
+        return self._staged or self.commit
+
+    def stage(self, writes: Sequence[Write], message: str) -> None:
+        """One commit of new files, built on :attr:`tip` in memory without moving the branch.
+
+        A Run makes one commit per confirmed write but need not pay a ref transaction (and a
+        file per object) for each: staged commits reach the branch at :meth:`settle`, with
+        the history exactly what the same appends one at a time would have left. Until
+        then only :attr:`tip` and the object reader (which sees pending objects) see them;
+        a process killed meanwhile leaves the branch where it was last settled.
+        """
+        if not writes:
+            return
+        operations = [PathOperation(write.path, self.objects.blob(write.content)) for write in writes]
+        self._replay.append((operations, message))
+        tree = apply(self.objects, self.objects.commit_tree(self.tip), operations, append_only=True)
+        self._staged = self.objects.commit(tree, [self.tip], message, unix_seconds(self.now))
+
+    def settle(self) -> None:
+        """Moves the branch to the staged tip — the staged commits rebuilt, in order, onto
+        whatever another writer moved it to meanwhile (every path names its own Run, so
+        the replay never meets a path it did not write)."""
+        for _ in range(_LOCAL_RETRIES):
+            if self._staged is None:
+                return
+            try:
+                self.objects.move(REF, self._staged, self.commit)
+            except RefMoved:
+                self.commit = self.git.resolve(REF)
+                tip = self.commit
+                for operations, message in self._replay:
+                    tree = apply(self.objects, self.objects.commit_tree(tip), operations, append_only=True)
+                    tip = self.objects.commit(tree, [tip], message, unix_seconds(self.now))
+                self._staged = tip
+                continue
+            self.commit, self._staged = self._staged, None
+            self._replay.clear()
+            return
+        raise RefMoved(f"{REF} kept moving under {_LOCAL_RETRIES} attempts to settle")
 
     def apply(self, operations: Sequence[PathOperation], message: str, *, append_only: bool = False) -> None:
         """One commit of path operations (writes and removals) on the branch."""

@@ -64,11 +64,7 @@ def removable(series: Series, age: _dt.timedelta, now: _dt.datetime) -> list[Rem
         return []
     if any(v.metadata.record_type != "observation" or v.metadata.tombstone for v in versions):
         return []
-    return [
-        Removed(v.metadata, v.file)
-        for v in versions[1:-1]
-        if now - v.metadata.written_at > age
-    ]
+    return [Removed(v.metadata, v.file) for v in versions[1:-1] if now - v.metadata.written_at > age]
 
 
 def plan(store: Store, retention: Retention) -> Compaction:

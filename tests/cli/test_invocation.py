@@ -81,8 +81,9 @@ def test_probe_inputs_repeat_and_keep_their_order() -> None:
 
 def test_store_takes_the_one_verb_init() -> None:
     assert parse(COMMANDS["store"], ["init"], False).positional == ("init",)
-    assert fault("store").startswith("hyper store: names no verb")
-    assert fault("store", "push").startswith("hyper store: push is not a verb")
+    assert fault("store") == "hyper store: names no verb\n  known verbs: init\n"
+    assert fault("store", "push") == 'hyper store: unknown verb "push"\n  known verbs: init\n'
+    assert fault("store", "init", "now") == "hyper store init: takes no positional argument, got now\n"
 
 
 @pytest.mark.parametrize(

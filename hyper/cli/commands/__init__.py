@@ -25,6 +25,11 @@ BUILT: Final[dict[str, str]] = {
     "operation": "hyper.cli.commands.operation",
     "targets": "hyper.cli.commands.targets",
     "check": "hyper.cli.commands.check",
+    "review": "hyper.cli.commands.review",
+    "store": "hyper.cli.commands.store",
+    "compact": "hyper.cli.commands.compact",
+    "run": "hyper.cli.commands.run",
+    "probe": "hyper.cli.commands.probe",
 }
 """Command name → the module holding its ``run``."""
 

@@ -67,8 +67,12 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
             to.usage(f"hyper check: {repo.message}\n")
             return codes.USAGE
         problems = narrow(check_repository(repo), paths)
+        artefacts = len(repo.files)
+        # Let go while the collector is still off: switched back on over a live repository,
+        # its first pass would walk every node of it once more and find no cycle.
+        del repo
     finally:
         if collecting:
             gc.enable()
-    to.answer([p.to_row() for p in problems], result(False), page(problems, len(repo.files)))
+    to.answer([p.to_row() for p in problems], result(False), page(problems, artefacts))
     return codes.PROBLEMS if problems else codes.CLEAN

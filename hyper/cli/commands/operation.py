@@ -64,6 +64,15 @@ def page(source: str, op: Operation, detail: Row) -> str:
     return f"{text}\n{block}"
 
 
+def unresolved_operation(command: str, provider: str, operation: str) -> str:
+    """The usage sentence for an Operation name the Provider's own namespace does not hold."""
+    return (
+        f"hyper {command}: Provider {go_quote(provider)} declares no Operation named "
+        f"{go_quote(operation)} in its own Operation namespace\n"
+        f"  hyper provider {provider} lists every Operation it declares\n"
+    )
+
+
 def run(inv: Invocation, to: Destination, ctx: Context) -> int:
     repo = repository(inv, to, ctx)
     if repo is None:
@@ -75,11 +84,7 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
     op = manifest.operation(operation_name)
     source = manifest.operation_source(operation_name)
     if op is None or source is None:
-        to.usage(
-            f"hyper {inv.command.name}: Provider {go_quote(provider_name)} declares no Operation named "
-            f"{go_quote(operation_name)} in its own Operation namespace\n"
-            f"  hyper provider {provider_name} lists every Operation it declares\n"
-        )
+        to.usage(unresolved_operation(inv.command.name, provider_name, operation_name))
         return codes.USAGE
     detail = row("operation_detail", source=source, derived=derived(op))
     to.answer([detail], result(False), page(source, op, detail))

@@ -1,0 +1,307 @@
+"""How ``hyper check`` grows with a repository: 250, 1,000 and 4,000 artefacts.
+
+Run: ``.venv/bin/python -m benchmarks.check_scaling [--runs N] [--sizes 250,1000,4000]``.
+Each repository is generated into a temporary directory from artefacts shaped like
+real ones — http Manifests with inputs, records, auth and patterns; Targets with
+hosts and credential slots; reader and writer Definitions; Procedures with
+Expansions over values and Assets, references, predicates, Bounds, nested
+invocations and Cadences — and checks clean, so the time is the rules' and not the
+error table's. Every number is the median wall time of N runs of the real console
+path, reported as a ratio to ``python -c pass`` measured in the same run.
+
+Targets (issue 3): 1,000 artefacts within 10× ``python -c pass``, and growth no
+worse than linear — 4,000 within 4.5× of 1,000.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+from benchmarks.measure import HYPER, PASS, compile_bytecode, exit_code, median_wall
+
+PROVIDER = """\
+kind: provider
+provider: dns-{g}
+schema-version: 1
+class: dns
+capabilities: [http]
+auth:
+  header: {{name: Authorization, prefix: "Bearer "}}
+enumerations:
+  record_types: [A, AAAA, CNAME, TXT]
+operations:
+  create_record:
+    kind: mutate
+    repeatability: skip-if-recorded
+    deadline: 30s
+    http:
+      method: POST
+      host: "{{from-target}}"
+      path: /v4/zones/{{zone_id}}/records
+      body: {{name: "{{name}}", type: "{{type}}", content: "{{content}}"}}
+    input:
+      type: object
+      properties:
+        zone_id: {{type: string}}
+        name: {{type: string}}
+        type: {{type: string, enum: [A, AAAA, CNAME, TXT]}}
+        content: {{type: string}}
+    record:
+      identity: "{{name}}"
+      fields:
+        id: $.body.result.id
+        name: $.body.result.name
+        created_on: $.body.result.created_on
+  list_records:
+    kind: read
+    repeatability: repeatable
+    deadline: 30s
+    concurrency: 4
+    http:
+      method: GET
+      host: "{{from-target}}"
+      path: /v4/zones/{{zone_id}}/records
+      query: {{per_page: "100"}}
+    input:
+      type: object
+      properties:
+        zone_id: {{type: string}}
+    patterns:
+      pagination:
+        cursor: {{from: $.body.result_info.cursor, into: {{query: cursor}}}}
+      retry: {{attempts: 3}}
+    record:
+      over: $.body.result
+      identity: $.id
+      fields: {{id: $.id, name: $.name, created_on: $.created_on}}
+  get_record:
+    kind: read
+    deadline: 10s
+    http: {{method: GET, host: "{{from-target}}", path: "/v4/zones/{{zone_id}}/records/{{record_id}}"}}
+    input:
+      type: object
+      properties:
+        zone_id: {{type: string}}
+        record_id: {{type: string}}
+    record: {{identity: $.body.result.id, fields: {{id: $.body.result.id, name: $.body.result.name}}}}
+  delete_record:
+    kind: destroy
+    repeatability: repeatable
+    deadline: 30s
+    http:
+      method: DELETE
+      host: "{{from-target}}"
+      path: /v4/zones/{{zone_id}}/records/{{record_id}}
+    input:
+      type: object
+      properties:
+        zone_id: {{type: string}}
+        record_id: {{type: string}}
+"""
+
+TARGET = """\
+kind: target-declaration
+target: dns-prod-{g}
+class: dns
+kinds: [read, mutate, destroy]
+capabilities: [http]
+hosts: [api-{g}.example.com]
+auth:
+  token: {{env: DNS_API_TOKEN_{g}}}
+"""
+
+OBSERVER = """\
+kind: definition
+definition: dns-observed-{g}
+provider: dns-{g}
+kinds: [read]
+targets: [dns-prod-{g}]
+"""
+
+WRITER = """\
+kind: definition
+definition: dns-writer-{g}
+provider: dns-{g}
+kinds: [mutate]
+destroy: [delete_record]
+targets: [dns-prod-{g}]
+"""
+
+PUBLISH = """\
+kind: procedure
+procedure: publish-{g}
+targets: [dns-prod-{g}]
+steps:
+  - id: publish
+    definition: dns-writer-{g}
+    operation: create_record
+    target: dns-prod-{g}
+    args: {{zone_id: 023e105f4ecef8ad9ca3, name: preview-{g}.example.com, type: A, content: 203.0.113.10}}
+  - id: aliases
+    definition: dns-writer-{g}
+    operation: create_record
+    target: dns-prod-{g}
+    over:
+      values: [docs.preview-{g}.example.com, api.preview-{g}.example.com, cdn.preview-{g}.example.com]
+    args: {{zone_id: 023e105f4ecef8ad9ca3, name: {{item: $}}, type: CNAME, content: preview-{g}.example.com}}
+    bound: 3
+  - id: confirm
+    require: {{step: publish, field: name, equals: preview-{g}.example.com}}
+"""
+
+RETIRE = """\
+kind: procedure
+procedure: retire-{g}
+targets: [dns-prod-{g}]
+steps:
+  - id: retire
+    definition: dns-writer-{g}
+    operation: delete_record
+    target: dns-prod-{g}
+    over:
+      assets:
+        - field: name
+          starts_with: preview-
+        - field: created_on
+          older_than: 14d
+    args: {{zone_id: 023e105f4ecef8ad9ca3, record_id: {{item: $.id}}}}
+    bound: 5
+"""
+
+AUDIT = """\
+kind: procedure
+procedure: audit-{g}
+targets: [dns-prod-{g}]
+cadence: "0 3 * * 1"
+steps:
+  - id: records
+    definition: dns-observed-{g}
+    operation: list_records
+    target: dns-prod-{g}
+    args: {{zone_id: 023e105f4ecef8ad9ca3}}
+  - id: apex
+    definition: dns-observed-{g}
+    operation: get_record
+    target: dns-prod-{g}
+    args: {{zone_id: 023e105f4ecef8ad9ca3, record_id: 372e67954025e0ba6aaa6d586b9e0b59}}
+  - id: apex-again
+    definition: dns-observed-{g}
+    operation: get_record
+    target: dns-prod-{g}
+    args: {{zone_id: 023e105f4ecef8ad9ca3, record_id: {{step: apex, path: $.id}}}}
+    when: {{step: apex, field: name, starts_with: preview-}}
+"""
+
+ROTATE = """\
+kind: procedure
+procedure: rotate-{g}
+targets: [dns-prod-{g}]
+steps:
+  - id: publish
+    procedure: publish-{g}
+  - id: retire
+    procedure: retire-{g}
+"""
+
+GROUP = (
+    ("providers/dns-{g}.yaml", PROVIDER),
+    ("targets/dns-prod-{g}.yaml", TARGET),
+    ("definitions/dns-observed-{g}.yaml", OBSERVER),
+    ("definitions/dns-writer-{g}.yaml", WRITER),
+    ("procedures/publish-{g}.yaml", PUBLISH),
+    ("procedures/retire-{g}.yaml", RETIRE),
+    ("procedures/audit-{g}.yaml", AUDIT),
+    ("procedures/rotate-{g}.yaml", ROTATE),
+)
+
+DECLARATION = """\
+kind: repository-declaration
+version: {version}
+digest: sha256:{digest}
+retention: 90d
+"""
+
+
+def generate(root: Path, artefacts: int, version: str) -> None:
+    """``artefacts`` files in all (``hyper.yaml`` among them), then the workflows that keep it clean.
+
+    Groups of eight — a Manifest, a Target, two Definitions, four Procedures — are
+    written until the count is reached, so every size has the same mix.
+    """
+    (root / "hyper.yaml").write_text(DECLARATION.format(version=version, digest="0" * 64))
+    written = 1
+    g = 0
+    while written < artefacts:
+        for path, template in GROUP:
+            if written == artefacts:
+                break
+            target = root / path.format(g=g)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(template.format(g=g))
+            written += 1
+        g += 1
+    _project(root)
+
+
+def _project(root: Path) -> None:
+    """The workflows ``hyper project`` would write, so ``projection-stale`` finds nothing."""
+    from hyper.artefact import procedure
+    from hyper.artefact.repository import Repository, load_repository
+    from hyper.check.graph import Graph
+    from hyper.check.index import build
+    from hyper.check.projection import default_generator, projection
+
+    repo = load_repository(str(root))
+    assert isinstance(repo, Repository), repo
+    declaration = repo.declaration
+    assert declaration is not None and declaration.version is not None and declaration.digest is not None
+    index = build(repo)
+    generate_workflow = default_generator()
+    graph = Graph([procedure.read(f.path, f.root) for f in repo.files if f.directory == "procedures"], index)
+    for workflow in projection(repo, index, graph, declaration.version.value, declaration.digest.value):
+        path = root / workflow.path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(generate_workflow(workflow.facts) if generate_workflow else b"# generated\n")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=11)
+    parser.add_argument("--sizes", default="250,1000,4000")
+    args = parser.parse_args()
+    sizes = [int(size) for size in args.sizes.split(",")]
+    from hyper.version import installed
+
+    version = installed().version
+    compile_bytecode()
+    walls: dict[int, float] = {}
+    with tempfile.TemporaryDirectory(prefix="hyper-check-scaling-") as scratch:
+        commands: dict[int, list[str]] = {}
+        for size in sizes:
+            root = Path(scratch) / str(size)
+            root.mkdir()
+            generate(root, size, version)
+            commands[size] = [*HYPER, "check", "--repo-dir", str(root)]
+            if exit_code(commands[size]) != 0:  # also warms the page cache
+                print(f"the generated repository of {size} artefacts does not check clean", file=sys.stderr)
+                return 1
+        median_wall(PASS, 3)
+        baseline = median_wall(PASS, args.runs)
+        print(f"python -c pass: {baseline * 1000:.1f} ms (median of {args.runs})")
+        for size, argv in commands.items():
+            walls[size] = median_wall(argv, args.runs)
+            print(f"hyper check, {size} artefacts: {walls[size] * 1000:.1f} ms = {walls[size] / baseline:.2f}x")
+    if 1000 in walls:
+        ratio = walls[1000] / baseline
+        print(f"1000 artefacts: {ratio:.2f}x ({'within' if ratio <= 10 else 'OVER'} the 10x target)")
+    if 1000 in walls and 4000 in walls:
+        growth = walls[4000] / walls[1000]
+        print(f"growth 1000 -> 4000: {growth:.2f}x ({'within' if growth <= 4.5 else 'OVER'} the 4.5x target)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

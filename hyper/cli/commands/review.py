@@ -1,0 +1,57 @@
+"""``hyper review <artefact>``: one artefact, as the person approving it reads it.
+
+Exit 0 whenever the review renders, however much it flags; 1 where the artefact is
+found and will not load, answered with ``check``'s own rows for it; 2 where the
+positional names nothing (stdout silent, no row stream). An artefact that loads and
+names something missing still renders: marking that is the gutter's job, refusing it
+``check``'s. It takes no ``--limit`` — a review that dropped lines would show
+something other than what is about to be approved.
+
+A review reaches past the artefact only for its range: the ``hyper-store`` branch
+this clone holds and one git object, read with every transport refused. It resolves
+no credential and runs nothing.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+
+from hyper import exit as codes
+from hyper.artefact.repository import Unreadable, load_repository
+from hyper.cli.context import Context
+from hyper.cli.destination import Destination
+from hyper.cli.invocation import Invocation
+from hyper.problem import Problem
+from hyper.render.terminal import result
+from hyper.review.resolve import Unresolved, resolve
+
+
+def run(inv: Invocation, to: Destination, ctx: Context) -> int:
+    root = os.path.normpath(ctx.root)
+    collecting = gc.isenabled()
+    gc.disable()  # the trees are acyclic: a collection over them would find nothing
+    try:
+        repo = load_repository(root)
+        if isinstance(repo, Unreadable):
+            to.usage(f"hyper review: {repo.message}\n")
+            return codes.USAGE
+        found = resolve(inv.positional[0], repo)
+        if isinstance(found, Unresolved):
+            to.usage(found.text)
+            return codes.USAGE
+        if found.loaded.problems:
+            from hyper.cli.commands.check import page
+
+            problems = sorted(found.loaded.problems, key=Problem.sort_key)
+            to.answer([problem.to_row() for problem in problems], result(False), page(problems, 1))
+            return codes.PROBLEMS
+        from hyper.review.compose import compose
+        from hyper.review.page import render
+
+        review = compose(found, repo, root, ctx.process)
+    finally:
+        if collecting:
+            gc.enable()
+    to.answer(review.rows(), result(False), render(review))
+    return codes.CLEAN

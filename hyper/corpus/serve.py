@@ -1,0 +1,284 @@
+"""A case's ``serve/``: canned HTTPS answers from a real TLS server standing in this process.
+
+**The call is real; only the name resolution is a fixture.** A case that holds
+``serve/<host>.json`` gets one in-process TLS server for all its hosts, with a
+certificate minted at the case's own instant, and the command is handed a
+:data:`hyper.process.Dialer` that connects every served host name to that listener. So
+a case exercises a real handshake, a real peer certificate, a real status line, real
+headers and a real JSON parse, and nothing about the *response object* is ever written
+down by a case — a ``serve/`` file says what a server answers (a status, headers, a
+body) and nothing about what hyper does with it.
+
+* **A host with no entry has its connection refused** — the one way *no response
+  arrived at all* is driven. A case with no ``serve/`` at all dials nothing: a dial is
+  a harness problem there, since the case could not have asserted what came back.
+* **The certificate** covers every served host, names the first (sorted) as its common
+  name with organisation :data:`ORGANISATION`, is valid from a day before the case's
+  instant to :data:`CERTIFICATE_LIFE` after it (so ``tls.days_left`` is 34, floored off
+  a real chain), and is its own issuer. The dialer trusts exactly it and checks the
+  host name, but not the validity window against the machine's clock: the window is
+  the case's, and the case's clock is fixed.
+* **The response** carries the case's status and headers, a ``Date`` stamped from the
+  case's instant (a server sends one; which instant it names is the fixture's), a
+  ``Content-Length``, and — where the case names none and the body is not empty — a
+  ``Content-Type`` sniffed as a Go server would. ``echo_request_headers`` makes the
+  body a JSON object of the named request headers (lower-cased, sorted; ``""`` for
+  one not sent): the one way a case can assert what hyper put on the wire.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import email.utils
+import errno
+import http
+import socket
+import ssl
+import tempfile
+import threading
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+import orjson
+
+from hyper.corpus.case import CaseFault
+
+ORGANISATION: Final = "hyper golden fixture"
+CERTIFICATE_LIFE: Final = _dt.timedelta(days=34, hours=12)
+_KEYS: Final = frozenset({"status", "headers", "body", "echo_request_headers"})
+_NO_CHECK_TIME: Final = 0x200000
+"""OpenSSL's ``X509_V_FLAG_NO_CHECK_TIME``: the chain is verified, its dates against nothing."""
+
+
+@attrs.frozen
+class Served:
+    """What one host answers."""
+
+    status: int
+    headers: tuple[tuple[str, str], ...] = ()
+    body: str = ""
+    echo_request_headers: tuple[str, ...] = ()
+
+
+def read_served(directory: Path) -> dict[str, Served]:
+    """Every ``<host>.json`` under ``directory``, read strictly; ``{}`` where there is none."""
+    if not directory.is_dir():
+        return {}
+    served: dict[str, Served] = {}
+    for path in sorted(directory.iterdir()):
+        where = f"serve/{path.name}"
+        if path.is_dir() or path.suffix != ".json":
+            raise CaseFault(f"holds {where}; serve/ holds one <host>.json per served host and nothing else")
+        try:
+            value = orjson.loads(path.read_bytes())
+        except orjson.JSONDecodeError as error:
+            raise CaseFault(f"{where} is not JSON: {error}") from None
+        served[path.name.removesuffix(".json")] = _served(where, value)
+    return served
+
+
+def _served(where: str, value: Any) -> Served:
+    if not isinstance(value, dict):
+        raise CaseFault(f"{where} is not an object of status, headers, body and echo_request_headers")
+    unknown = sorted(set(value) - _KEYS)
+    if unknown:
+        raise CaseFault(f"{where} carries {', '.join(unknown)}; it takes {', '.join(sorted(_KEYS))}")
+    status = value.get("status")
+    if isinstance(status, bool) or not isinstance(status, int) or not 100 <= status <= 599:
+        raise CaseFault(f"{where} names no status from 100 to 599; a server always answers one")
+    headers = value.get("headers", {})
+    if not isinstance(headers, dict) or not all(isinstance(v, str) for v in headers.values()):
+        raise CaseFault(f"{where}'s headers is not an object of header name to string value")
+    body = value.get("body", "")
+    if not isinstance(body, str):
+        raise CaseFault(f"{where}'s body is not a string; it holds the bytes sent, exactly")
+    echo = value.get("echo_request_headers", [])
+    if not isinstance(echo, list) or not all(isinstance(name, str) for name in echo):
+        raise CaseFault(f"{where}'s echo_request_headers is not a list of header names")
+    return Served(status, tuple(headers.items()), body, tuple(echo))
+
+
+@contextmanager
+def serving(served: Mapping[str, Served], instant: _dt.datetime, problems: list[str]) -> Iterator[Any]:
+    """A dialer for the case's process, with the server behind it for the duration."""
+    if not served:
+
+        def nothing(host: str, port: int, timeout: float | None) -> ssl.SSLSocket:
+            problems.append(f"dialled {host}:{port}, and the case carries no serve/ entry for any host")
+            raise ConnectionRefusedError(errno.ECONNREFUSED, "the golden harness dials nothing for this case")
+
+        yield nothing
+        return
+    hosts = sorted(served)
+    certificate, key = _mint(hosts, instant)
+    with tempfile.TemporaryDirectory(prefix="hyper-serve-") as scratch:
+        chain, secret = Path(scratch) / "cert.pem", Path(scratch) / "key.pem"
+        chain.write_bytes(certificate)
+        secret.write_bytes(key)
+        server_side = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        server_side.load_cert_chain(chain, secret)
+        client_side = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        client_side.load_verify_locations(cadata=certificate.decode("ascii"))
+        client_side.verify_flags |= _NO_CHECK_TIME
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(0.02)
+    port = listener.getsockname()[1]
+    stopping = threading.Event()
+    thread = threading.Thread(target=_accept, args=(listener, server_side, served, instant, stopping), daemon=True)
+    thread.start()
+
+    def dial(host: str, wanted: int, timeout: float | None) -> ssl.SSLSocket:
+        if host not in served:
+            raise ConnectionRefusedError(errno.ECONNREFUSED, f"{host} is not served by this case")
+        raw = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+        try:
+            return client_side.wrap_socket(raw, server_hostname=host)
+        except BaseException:
+            raw.close()
+            raise
+
+    try:
+        yield dial
+    finally:
+        stopping.set()
+        thread.join()
+        listener.close()
+
+
+def _mint(hosts: list[str], instant: _dt.datetime) -> tuple[bytes, bytes]:
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name(
+        [x509.NameAttribute(NameOID.COMMON_NAME, hosts[0]), x509.NameAttribute(NameOID.ORGANIZATION_NAME, ORGANISATION)]
+    )
+    certificate = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(1)
+        .not_valid_before(instant - _dt.timedelta(days=1))
+        .not_valid_after(instant + CERTIFICATE_LIFE)
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .add_extension(
+            x509.KeyUsage(
+                digital_signature=True,
+                content_commitment=False,
+                key_encipherment=False,
+                data_encipherment=False,
+                key_agreement=False,
+                key_cert_sign=True,
+                crl_sign=False,
+                encipher_only=False,
+                decipher_only=False,
+            ),
+            critical=True,
+        )
+        .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
+        .add_extension(x509.SubjectAlternativeName([x509.DNSName(host) for host in hosts]), critical=False)
+        .sign(key, hashes.SHA256())
+    )
+    return (
+        certificate.public_bytes(serialization.Encoding.PEM),
+        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()),
+    )
+
+
+def _accept(
+    listener: socket.socket,
+    context: ssl.SSLContext,
+    served: Mapping[str, Served],
+    instant: _dt.datetime,
+    stopping: threading.Event,
+) -> None:
+    while not stopping.is_set():
+        try:
+            raw, _ = listener.accept()
+        except TimeoutError:
+            continue
+        except OSError:
+            return
+        threading.Thread(target=_answer, args=(raw, context, served, instant), daemon=True).start()
+
+
+def _answer(raw: socket.socket, context: ssl.SSLContext, served: Mapping[str, Served], instant: _dt.datetime) -> None:
+    raw.settimeout(10)
+    try:
+        with context.wrap_socket(raw, server_side=True) as conn:
+            head, rest = _read_head(conn)
+            if head is None:
+                return
+            lines = head.decode("latin-1").split("\r\n")[1:]
+            headers: dict[str, str] = {}
+            for line in lines:
+                name, _, value = line.partition(":")
+                headers.setdefault(name.strip().lower(), value.strip())
+            _drain_body(conn, rest, int(headers.get("content-length", "0") or 0))
+            host = headers.get("host", "").partition(":")[0]
+            conn.sendall(_response(served.get(host), headers, instant))
+    except (OSError, ValueError):
+        return  # a client that went away (a deadline, a refused handshake) is the case's subject, not a fault
+
+
+def _read_head(conn: ssl.SSLSocket) -> tuple[bytes | None, bytes]:
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = conn.recv(65536)
+        if not chunk:
+            return None, b""
+        data += chunk
+    head, _, rest = data.partition(b"\r\n\r\n")
+    return head, rest
+
+
+def _drain_body(conn: ssl.SSLSocket, rest: bytes, length: int) -> None:
+    while len(rest) < length:
+        chunk = conn.recv(65536)
+        if not chunk:
+            return
+        rest += chunk
+
+
+def _response(answer: Served | None, request: Mapping[str, str], instant: _dt.datetime) -> bytes:
+    if answer is None:
+        answer = Served(500, (("Content-Type", "text/plain; charset=utf-8"),), "the golden harness serves no such host")
+    body = answer.body.encode("utf-8")
+    if answer.echo_request_headers:
+        echoed = {name.lower(): request.get(name.lower(), "") for name in answer.echo_request_headers}
+        from hyper.capability.response import compact
+
+        body = compact({name: echoed[name] for name in sorted(echoed)})
+    headers: dict[str, tuple[str, str]] = {
+        "date": ("Date", email.utils.format_datetime(instant.astimezone(_dt.UTC), usegmt=True))
+    }
+    for name, value in answer.headers:
+        headers[name.lower()] = (name, value)
+    bodiless = answer.status < 200 or answer.status in (204, 304)
+    if body and "content-type" not in headers and not bodiless:
+        headers["content-type"] = ("Content-Type", _sniff(body))
+    if not bodiless:
+        headers["content-length"] = ("Content-Length", str(len(body)))
+    try:
+        reason = http.HTTPStatus(answer.status).phrase
+    except ValueError:
+        reason = f"status code {answer.status}"
+    lines = [f"HTTP/1.1 {answer.status} {reason}", *(f"{name}: {value}" for name, value in headers.values())]
+    lines.append("Connection: close")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + (b"" if bodiless else body)
+
+
+def _sniff(body: bytes) -> str:
+    """The type a Go server names for a body whose handler named none (the cases that matter)."""
+    head = body.lstrip(b"\t\n\x0c\r ")[:14].lower()
+    if head.startswith((b"<!doctype html", b"<html", b"<head", b"<body", b"<p", b"<div")):
+        return "text/html; charset=utf-8"
+    if any(byte < 0x09 or 0x0D < byte < 0x20 or byte == 0x7F for byte in body[:512]):
+        return "application/octet-stream"
+    return "text/plain; charset=utf-8"

@@ -1,0 +1,229 @@
+"""The facts a direction is read off: what each artefact states, subject by subject, with its lines.
+
+They are the facts an artefact writes in its own lines and nothing resolved elsewhere,
+because the baseline is the same file at an earlier revision: a Procedure's envelope,
+Cadence and, per Step, the Target, selector and Bound; a Definition's Kinds, Targets
+and ``destroy:`` Operations; a Target declaration's Kinds and each credential slot's
+variable (the name, never a value); a Manifest's Capabilities and the Operations it
+exposes. ``hyper.yaml`` states none: its pin and retention move lines, not facts.
+
+A fact the artefact does not write has no lines and the empty value — an absent
+``bound:`` is unbounded, an absent ``cadence:`` no recurrence — which a row renders
+as ``–``. Sets are compared and shown sorted by code point, so a reordered list moves
+no fact; a ``values:`` selector keeps its written order, which is the fact.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from hyper.check.nodes import fields
+from hyper.review import kinds
+from hyper.review.kinds import Kind
+from hyper.review.nodes import env_variable, key_line, root_line, scalar_list, scalar_text
+from hyper.yamlsubset import Map, Node, Scalar, Seq
+
+
+class Shape(enum.Enum):
+    SET = "set"
+    """Compared by inclusion: a direction where one side contains the other."""
+    BOUND = "bound"
+    """Compared as a number, absence reading as unbounded."""
+    SCALAR = "scalar"
+    CADENCE = "cadence"
+    SELECTOR = "selector"
+
+
+class Fact(NamedTuple):
+    key: str
+    """The key it is written at, or ``credential <slot>``."""
+    step: str
+    """The Step it belongs to; ``""`` where the subject is the artefact."""
+    subject_line: int
+    lines: tuple[int, ...]
+    shape: Shape
+    members: tuple[str, ...] = ()
+    value: str = ""
+
+    @property
+    def written(self) -> bool:
+        return bool(self.lines)
+
+    def same(self, other: Fact) -> bool:
+        return self.value == other.value and self.members == other.members
+
+
+def facts_of(kind: Kind, root: Node | None) -> list[Fact]:
+    if not isinstance(root, Map):
+        return []
+    opens = root_line(root)
+    if kind is kinds.PROCEDURE:
+        return _procedure(root, opens)
+    if kind is kinds.DEFINITION:
+        return _keyed_sets(root, opens, "kinds", "targets", "destroy")
+    if kind is kinds.TARGET:
+        return [*_keyed_sets(root, opens, "kinds"), *_credentials(root, opens)]
+    if kind is kinds.MANIFEST:
+        return [*_keyed_sets(root, opens, "capabilities"), _operations(root, opens)]
+    return []
+
+
+def _sorted_set(members: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(set(members)))
+
+
+def _keyed_sets(root: Map, opens: int, *keys: str) -> list[Fact]:
+    parts = fields(root, *keys)
+    facts: list[Fact] = []
+    for key in keys:
+        line = key_line(root, key)
+        if not line:
+            facts.append(Fact(key, "", opens, (), Shape.SET))
+            continue
+        value = parts.get(key)
+        facts.append(Fact(key, "", opens, _member_lines(line, value), Shape.SET, _sorted_set(scalar_list(value) or ())))
+    return facts
+
+
+def _member_lines(key: int, value: Node | None) -> tuple[int, ...]:
+    lines = {key}
+    lines.update(child.line for child in _children(value))
+    return tuple(sorted(lines))
+
+
+def _children(node: Node | None) -> Iterator[Node]:
+    """A node's direct content as the YAML tree holds it: a mapping's keys and values alike."""
+    if isinstance(node, Seq):
+        yield from node.items
+    elif isinstance(node, Map):
+        for key, value in node.entries:
+            yield key
+            yield value
+
+
+def _subtree_lines(key: int, value: Node | None) -> tuple[int, ...]:
+    lines = {key}
+    pending = [] if value is None else [value]
+    while pending:
+        node = pending.pop()
+        lines.add(node.line)
+        pending.extend(_children(node))
+    return tuple(sorted(lines))
+
+
+def _scalar_lines(key: int, value: Node | None) -> tuple[int, ...]:
+    if value is None or value.line == key:
+        return (key,)
+    return tuple(sorted({key, value.line}))
+
+
+def _procedure(root: Map, opens: int) -> list[Fact]:
+    facts = _keyed_sets(root, opens, "targets")
+    line = key_line(root, "cadence")
+    declared = fields(root, "cadence").get("cadence")
+    if line:
+        facts.append(
+            Fact("cadence", "", opens, _scalar_lines(line, declared), Shape.CADENCE, (), scalar_text(declared))
+        )
+    else:
+        facts.append(Fact("cadence", "", opens, (), Shape.CADENCE))
+    steps = fields(root, "steps").get("steps")
+    for entry in steps.items if isinstance(steps, Seq) else ():
+        if not isinstance(entry, Map):
+            continue
+        step_id = scalar_text(fields(entry, "id").get("id"))
+        if not step_id or entry.get("procedure") is not None:
+            continue
+        facts.append(_step_scalar(entry, step_id, "target", Shape.SCALAR))
+        facts.append(_step_scalar(entry, step_id, "bound", Shape.BOUND))
+        facts.append(_selector(entry, step_id))
+    return facts
+
+
+def _first(entry: Map, name: str) -> tuple[Scalar, Node] | None:
+    for key, value in entry.entries:
+        if key.value == name:
+            return key, value
+    return None
+
+
+def _step_scalar(entry: Map, step_id: str, key: str, shape: Shape) -> Fact:
+    written = _first(entry, key)
+    if written is None:
+        return Fact(key, step_id, entry.line, (), shape)
+    return Fact(
+        key, step_id, entry.line, _scalar_lines(written[0].line, written[1]), shape, (), scalar_text(written[1])
+    )
+
+
+def _selector(entry: Map, step_id: str) -> Fact:
+    written = _first(entry, "over")
+    if written is None:
+        return Fact("over", step_id, entry.line, (), Shape.SELECTOR)
+    key, over = written
+    form, members = read_selector(over)
+    return Fact("over", step_id, entry.line, _subtree_lines(key.line, over), Shape.SELECTOR, members, form)
+
+
+def read_selector(over: Node | None) -> tuple[str, tuple[str, ...]]:
+    """The selector's form, and its members: ``values:`` as authored, predicates one line each, sorted."""
+    forms = fields(over, "assets", "observations", "values")
+    if "values" in forms:
+        return "values", scalar_list(forms["values"]) or ()
+    for form in ("assets", "observations"):
+        if form not in forms:
+            continue
+        rendered = (_predicate(conjunct) for conjunct in _children(forms[form]))
+        return form, tuple(sorted(text for text in rendered if text))
+    return "", ()
+
+
+def _predicate(conjunct: Node) -> str:
+    """One conjunct as ``field operator operand``; nothing where it cannot be read whole."""
+    if not isinstance(conjunct, Map):
+        return ""
+    from hyper.artefact.procedure import OPERATORS  # the closed set, in its own order
+
+    parts = fields(conjunct, "field", *OPERATORS)
+    field = scalar_text(parts.get("field"))
+    if not field:
+        return ""
+    for operator in OPERATORS:
+        if operator not in parts:
+            continue
+        if operator in ("exists", "absent"):
+            return f"{field} {operator}"
+        operand = parts[operator]
+        written = f"[{', '.join(scalar_list(operand) or ())}]" if isinstance(operand, Seq) else scalar_text(operand)
+        return f"{field} {operator} {written}".rstrip(" ")
+    return ""
+
+
+def _credentials(root: Map, opens: int) -> list[Fact]:
+    auth = fields(root, "auth").get("auth")
+    if not isinstance(auth, Map):
+        return []
+    return [
+        Fact(
+            f"credential {slot.value}",
+            "",
+            opens,
+            _subtree_lines(slot.line, value),
+            Shape.SCALAR,
+            (),
+            env_variable(value),
+        )
+        for slot, value in auth.entries
+    ]
+
+
+def _operations(root: Map, opens: int) -> Fact:
+    line = key_line(root, "operations")
+    if not line:
+        return Fact("operations", "", opens, (), Shape.SET)
+    operations = fields(root, "operations").get("operations")
+    keys = [key for key, _ in operations.entries] if isinstance(operations, Map) else []
+    lines = tuple(sorted({line, *(key.line for key in keys)}))
+    return Fact("operations", "", opens, lines, Shape.SET, _sorted_set(tuple(key.value for key in keys)))

@@ -1,0 +1,297 @@
+"""The Run: what happens between ``hyper run <procedure>`` and the Journal entry it leaves.
+
+The order is fixed, and no Step starts until all of it has happened: the code branch is
+read (a Run that cannot name a revision has no Provenance to write); the Run is
+identified and narrates its id; ``run.json`` goes down as ``Begin run <id>``; the four
+gates decline into that entry; then the Steps in written order; then ``outcome.json``
+as ``End run <id>``; then the one push.
+
+Two questions are asked of the outside between Steps and nowhere else: *has the drain
+begun* (a first signal, or an MCP cancel) and *has a rehearsal reached an effect*. A Step
+in flight is never asked to stop, so what a stopped Run leaves is always whole Steps.
+
+The engine renders nothing and maps no exit code: what a Run did is an :class:`Answer`,
+and what is said about it is the surface's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple, Protocol
+
+from hyper.artefact.declaration import PATH as DECLARATION_PATH
+from hyper.artefact.repository import LoadedFile, Repository
+from hyper.capability.shell import compose
+from hyper.process import Process
+from hyper.run import binding, revision
+from hyper.run.gates import run_gates, withheld_variables
+from hyper.run.ledger import Ledger, comparands
+from hyper.run.predicate import Test, read_test
+from hyper.run.refusal import AT_CONDITION, Refusal
+from hyper.run.sequence import Requirement, Sequenced, flatten
+from hyper.run.step import PREDICATE_TYPE_MISMATCH, Halted, InFlight, Reached, holds, perform
+from hyper.store.branch import Store, Write
+from hyper.store.exchange import PushExhausted
+from hyper.store.git import GitError
+from hyper.store.journal import OutcomeFile, RefusalMember, RunFile, Trigger
+from hyper.store.objects import RefMoved
+from hyper.store.paths import JournalEntry, PathError
+from hyper.store.provenance import RunProvenance
+from hyper.store.schema import StoreFileError
+from hyper.store.tree import PathTaken
+from hyper.yamlsubset import Scalar, Seq
+
+INTERRUPTED = "interrupted: no further Step was started, and this Run closed its own entry"
+PUSH_EXHAUSTED = (
+    "origin refused the push three times running; this Run's entry is committed to hyper-store here"
+    " and goes out with the next push"
+)
+"""Said without git's own text, which names the remote's path and is no help to act on."""
+
+_FAULTS = (GitError, StoreFileError, RefMoved, PathTaken, PathError, OSError, binding.Unbound)
+"""What the world (or a repository check would have refused) can throw into a Run; each
+ends it ``failed`` with the fault as narration, never a traceback."""
+
+
+class Narrator(Protocol):
+    def began(self, run_id: str) -> None:
+        """The Run naming itself before anything else: the one place a killed Run's id appears."""
+
+    def reached(self, position: int, of: int, name: str) -> None:
+        """One Step boundary, at the start of the Step."""
+
+
+class Request(NamedTuple):
+    repo: Repository
+    procedure: str
+    store: Store
+    process: Process
+    version: str
+    trigger: Trigger
+    dry_run: bool
+    sink: str | None
+    narrator: Narrator
+    drained: Callable[[], bool]
+    """Asked where the next Step would start: has the first signal or a cancel arrived."""
+
+
+class Answer(NamedTuple):
+    outcome: str
+    run_id: str = ""
+    """Present exactly where an entry was written."""
+    steps: tuple[Reached, ...] = ()
+    refusals: tuple[Refusal, ...] = ()
+    provenance: RunProvenance | None = None
+    withheld: int = 0
+    """The position a rehearsal stopped at; 0 where it withheld nothing."""
+    fault: str = ""
+    interrupted: bool = False
+    lost: bool = False
+    """The Store was lost (push exhausted): a Run that exits 75."""
+
+    def failed(self, fault: str, *, interrupted: bool = False, lost: bool = False) -> Answer:
+        """``failed``, keeping the first fault: what stopped the Run is what stopped it."""
+        if self.fault:
+            return self._replace(outcome="failed")
+        return self._replace(outcome="failed", fault=fault, interrupted=interrupted, lost=lost)
+
+
+def perform_run(request: Request) -> Answer:
+    repo, process = request.repo, request.process
+    walked = flatten(repo, request.procedure)
+    top = repo.procedures[request.procedure]
+    git = request.store.git
+    object_format = request.store.objects.object_format
+    try:
+        facts = revision.read(git, object_format, _artefacts_read(repo, walked.procedures, walked.steps))
+    except (revision.RevisionUnread, *_FAULTS) as unread:
+        return Answer("failed", fault=str(unread))
+    provenance = RunProvenance(request.version, revision.blob_id(top.data, object_format), facts.head, facts.dirty)
+
+    started = process.now()
+    run_id = process.mint(started)
+    entry = JournalEntry(run_id, started)
+    run = InFlight(
+        store=request.store,
+        repo=repo,
+        process=process,
+        object_format=object_format,
+        run_id=run_id,
+        entry=entry,
+        procedure=request.procedure,
+        provenance=provenance,
+        started=started,
+        credentials={},
+        environment=compose(process.environ, withheld_variables(repo)),
+        ledger=Ledger(request.store),
+        digests={},
+    )
+    request.narrator.began(run_id)
+    try:
+        run.digests = comparands(request.store, request.procedure, {(step.id, step.path) for step in walked.steps})
+        run.append(
+            [Write(entry.run_path, RunFile(run_id, request.procedure, request.trigger, started, request.dry_run,
+                                           provenance).encode())],
+            f"Begin run {run_id}",
+        )
+        run.settle()
+    except _FAULTS as failed:
+        return Answer("failed", fault=str(failed))
+    answer = Answer("completed", run_id=run_id, provenance=provenance)
+
+    try:
+        passed = run_gates(request.store, repo, walked.steps, process, request.sink)
+    except _FAULTS as failed:
+        return _closed(run, answer.failed(str(failed)))
+    if passed.refused:
+        return _closed(run, answer._replace(outcome="refused", refusals=passed.refused))
+    if walked.cycle:
+        return _closed(run, answer.failed(
+            f"the invocations of {request.procedure} reach {walked.cycle} again from inside it; a cycle has no end"
+            " and no Run performs one — hyper check reports it"))
+    run.credentials = passed.credentials
+
+    steps = walked.steps
+    done: list[Reached] = []
+    for at, step in enumerate(steps):
+        position = at + 1
+        if request.drained():
+            return _closed(run, _unreached(answer, done, repo, steps, at).failed(INTERRUPTED, interrupted=True))
+        stopped = _requirements(run, walked.requirements, at)
+        if stopped is not None:
+            return _closed(run, _ended_by(_unreached(answer, done, repo, steps, at), stopped))
+        if binding.effectful(repo, step):
+            if request.dry_run:
+                ended = _unreached(answer, done, repo, steps, at)
+                marked = list(ended.steps)
+                marked[at] = marked[at]._replace(withheld=True)
+                return _closed(run, ended._replace(steps=tuple(marked), withheld=position))
+            return _closed(run, _unreached(answer, done, repo, steps, at).failed(
+                f"step {step.name} is a {binding.kind_of(repo, step) or 'Kind hyper cannot read'}, and this build of"
+                " hyper performs read Steps only; nothing past the Steps before it was done"))
+        request.narrator.reached(position, len(steps), step.name)
+        try:
+            try:
+                reached, declined = perform(run, position, step)
+            finally:
+                run.boundary()
+        except Halted as halted:
+            done.append(halted.reached)
+            return _closed(run, _unreached(answer, done, repo, steps, position).failed(str(halted)))
+        except _FAULTS as failed:
+            return _closed(run, _unreached(answer, done, repo, steps, position).failed(str(failed)))
+        done.append(reached)
+        if declined:
+            ended = _unreached(answer, done, repo, steps, position)
+            return _closed(run, ended._replace(outcome="refused", refusals=declined))
+    answer = answer._replace(steps=tuple(done))
+    if request.drained():
+        return _closed(run, answer.failed(INTERRUPTED, interrupted=True))
+    stopped = _requirements(run, walked.requirements, len(steps))
+    if stopped is not None:
+        return _closed(run, _ended_by(answer, stopped))
+    return _closed(run, answer)
+
+
+def _unreached(
+    answer: Answer, done: list[Reached], repo: Repository, steps: tuple[Sequenced, ...], start: int
+) -> Answer:
+    """The Steps the Run ended before: a row each, and no file — inside a closed entry the
+    absence is the whole of *never reached*."""
+    rest = tuple(
+        Reached(position, step.id, step.path, binding.kind_of(repo, step), "never-reached")
+        for position, step in enumerate(steps[start:], start=start + 1)
+    )
+    return answer._replace(steps=(*done, *rest))
+
+
+def _requirements(run: InFlight, requirements: tuple[Requirement, ...], before: int) -> str | Refusal | None:
+    """The Requirements standing in front of the Step at ``before``, in written order: the
+    first that does not hold halts (a sentence), and one whose operator cannot decide
+    Refuses; ``None`` where every one held."""
+    for standing in requirements:
+        if standing.before != before:
+            continue
+        test = read_test(standing.entry.require)
+        if test is None:
+            return f"requirement {standing.name} carries no legible require: — hyper check reports it"
+        acted = run.acted.get((standing.namespace, test.step), [])
+        if not acted:
+            return (f"requirement {standing.name} did not hold: step {test.step} acted on no Record in this Run,"
+                    f" so there was nothing to read {test.field} of, and no Step after it runs")
+        held, mismatch = holds(test, acted, run.started)
+        if mismatch:
+            return Refusal(
+                RefusalMember(
+                    error_code=PREDICATE_TYPE_MISMATCH,
+                    file=standing.file.path,
+                    message=f"on the Record step {test.step} acted on, {mismatch}",
+                    line=test.line,
+                    field=f"{standing.entry.field}.require.{test.operator}",
+                    step_id=standing.id,
+                ),
+                phase=AT_CONDITION,
+            )
+        if not held:
+            return (f"requirement {standing.name} did not hold: {test.field} of the Record step {test.step} acted on"
+                    f" does not satisfy {_as_written(test)}, and no Step after it runs")
+    return None
+
+
+def _ended_by(answer: Answer, stopped: str | Refusal) -> Answer:
+    if isinstance(stopped, Refusal):
+        return answer._replace(outcome="refused", refusals=(stopped,))
+    return answer.failed(stopped)
+
+
+def _as_written(test: Test) -> str:
+    if isinstance(test.operand, Scalar):
+        return f"{test.operator}: {test.operand.value}"
+    if isinstance(test.operand, Seq):
+        return f"{test.operator}: [{', '.join(i.value for i in test.operand.items if isinstance(i, Scalar))}]"
+    return test.operator
+
+
+def _closed(run: InFlight, answer: Answer) -> Answer:
+    """``outcome.json`` then the push — every Run's last push, and a read-only Run's only one."""
+    try:
+        run.append(
+            [Write(run.entry.outcome_path, OutcomeFile(answer.outcome, run.process.now(),  # type: ignore[arg-type]
+                                                        tuple(r.member for r in answer.refusals)).encode())],
+            f"End run {run.run_id}",
+        )
+        run.settle()
+        run.store.publish()
+    except PushExhausted:
+        return answer.failed(PUSH_EXHAUSTED, lost=True)
+    except _FAULTS as failed:
+        return answer.failed(str(failed))
+    return answer
+
+
+def _artefacts_read(
+    repo: Repository, procedures: tuple[LoadedFile, ...], steps: tuple[Sequenced, ...]
+) -> dict[str, bytes]:
+    """The reviewed artefacts the Run read — ``repo_dirty`` is decided over exactly these: the
+    Repository declaration, every Procedure walked, and per Step its Definition, its Target
+    declaration and its Provider's Manifest (the built-in has no blob to differ from)."""
+    files: dict[str, bytes] = {}
+    declaration = repo.file(DECLARATION_PATH)
+    if declaration is not None:
+        files[declaration.path] = declaration.data
+    for procedure in procedures:
+        files[procedure.path] = procedure.data
+    for step in steps:
+        definition = repo.definitions.get(step.definition)
+        if definition is not None:
+            files[definition.path] = definition.data
+        target = repo.targets.get(step.target)
+        if target is not None:
+            loaded = repo.file(target.file)
+            if loaded is not None:
+                files[loaded.path] = loaded.data
+        manifest = binding.provider_of(repo, step.definition)
+        if manifest is not None and not manifest.built_in:
+            files[manifest.path] = manifest.data
+    return files
+

@@ -1,0 +1,132 @@
+"""The branch as one Run reads it while it writes: series Heads, the identity fold, and the
+identity digest each Step is compared against.
+
+A Run asks the branch the same few questions at every Step, and the branch moves under it
+only by its own writes. So the questions are answered in process, through the Store
+handle's own object reader — trees cached by id (an id names its content forever), every
+version decoded once by blob — rather than by a git child per question; a Run of a hundred
+Steps would otherwise spend its time starting git. What each answer *means* is
+:mod:`hyper.store.reading`'s: the Head order, the fold and the comparable-evidence filter
+are read from there, not restated.
+"""
+
+from __future__ import annotations
+
+import urllib.parse
+from collections.abc import Iterable
+
+from hyper.store import reading
+from hyper.store.branch import Store
+from hyper.store.objects import TreeEntry
+from hyper.store.paths import RECORDS_PREFIX, Identity, encode_segment
+from hyper.store.record import RecordVersion
+from hyper.store.schema import SchemaUnsupported
+
+_RECORDS = RECORDS_PREFIX.rstrip("/")
+
+
+class Ledger:
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._versions: dict[str, RecordVersion] = {}
+        self._folded: dict[Identity, list[Identity]] | None = None
+
+    def _tree(self, *segments: str) -> dict[str, TreeEntry] | None:
+        objects = self._store.objects
+        tree = objects.commit_tree(self._store.tip)
+        for segment in segments:
+            entry = objects.tree_entries(tree).get(segment)
+            if entry is None or not entry.is_tree:
+                return None
+            tree = entry.sha
+        return objects.tree_entries(tree)
+
+    def _version(self, blob: str) -> RecordVersion:
+        held = self._versions.get(blob)
+        if held is None:
+            _, data = self._store.objects.read(blob)
+            held = self._versions[blob] = RecordVersion.decode(data)
+        return held
+
+    def head(self, identity: Identity) -> RecordVersion | None:
+        """The series' Head: versions by ``written_at``, ties by file name — the Store's order."""
+        segments = (encode_segment(identity.target), encode_segment(identity.definition), encode_segment(identity.name))
+        files = self._tree(_RECORDS, *segments)
+        if not files:
+            return None
+        held = []
+        for name, entry in files.items():
+            if entry.is_tree:
+                continue
+            version = self._version(entry.sha)
+            if version.metadata.identity == identity:  # paths are lossy: identity is read inside
+                held.append((version.metadata, f"{name}", version))
+        if not held:
+            return None
+        by_file = {file: version for _, file, version in held}
+        ordered = reading.order((meta, file) for meta, file, _ in held)
+        return by_file[ordered[-1].file]
+
+    def collision(self, identity: Identity) -> Identity | None:
+        """The stored identity that is one with ``identity`` under hyper's fold and is not it."""
+        if self._folded is None:
+            self._folded = {}
+            for stored in self._stored():
+                self._folded.setdefault(reading.folded(stored), []).append(stored)
+        for stored in self._folded.get(reading.folded(identity), []):
+            if stored != identity:
+                return stored
+        return None
+
+    def minted(self, identity: Identity) -> None:
+        """A series this Run opened joins the fold the rest of the Run is compared against."""
+        if self._folded is not None:
+            standing = self._folded.setdefault(reading.folded(identity), [])
+            if identity not in standing:
+                standing.append(identity)
+
+    def _stored(self) -> Iterable[Identity]:
+        """Every series on the branch, named from its path — or, where a segment was cut to
+        fit, from inside one of its versions."""
+        for target, target_entry in (self._tree(_RECORDS) or {}).items():
+            if not target_entry.is_tree:
+                continue
+            for definition, definition_entry in (self._tree(_RECORDS, target) or {}).items():
+                if not definition_entry.is_tree:
+                    continue
+                for name, name_entry in (self._tree(_RECORDS, target, definition) or {}).items():
+                    if not name_entry.is_tree:
+                        continue
+                    if "~" in target + definition + name:
+                        files = self._tree(_RECORDS, target, definition, name) or {}
+                        first = next((entry for entry in files.values() if not entry.is_tree), None)
+                        if first is not None:
+                            yield self._version(first.sha).metadata.identity
+                        continue
+                    yield Identity(*(urllib.parse.unquote(part) for part in (target, definition, name)))
+
+
+def comparands(store: Store, procedure: str, wanted: Iterable[tuple[str, str]]) -> dict[tuple[str, str], str]:
+    """For each (Step id, path), the identity digest the last comparable Run carried for it —
+    not a rehearsal, the same Procedure, the same invocation chain — walking the Journal
+    newest first and stopping once every one is found."""
+    missing = set(wanted)
+    found: dict[tuple[str, str], str] = {}
+    try:
+        for entry in reading.entries(store):
+            if not missing:
+                break
+            run = entry.run_file
+            if run.dry_run or run.procedure != procedure:
+                continue
+            for step in reversed(reading.dispositions(store, entry).steps):
+                key = (step.code.id, step.path)
+                if key in missing and step.identities is not None and step.identities.digest:
+                    found[key] = step.identities.digest
+                    missing.discard(key)
+    except reading.JournalFileUnreadable as unreadable:
+        if not isinstance(unreadable.cause, SchemaUnsupported):
+            raise
+        # A Journal file above this reader's ceiling: the schema gate Refuses the Run into its
+        # own entry, citing the file, which is the answer this walk must not pre-empt.
+    return found

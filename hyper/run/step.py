@@ -1,0 +1,478 @@
+"""One Step: the binding resolved, the condition decided, the Expansion resolved, the calls
+made, the answers projected, the versions written where the bytes moved, and the file
+that says what became of it.
+
+* **The condition decides first, the Expansion second**, both before any call; what
+  either declines is a Refusal the Run ends on.
+* **A read never halts on what came back.** A non-zero exit, a quiet host, a 500: each
+  is an answer, recorded. What halts is what is not an answer — the Operation's
+  deadline, and an identity or collection path that did not resolve.
+* **A read Expansion drains.** Members are called up to the Operation's
+  ``concurrency:`` limit at once; every member is attempted, every Observation that
+  succeeded is written, and the Run then halts on the *first fault in Expansion
+  order* — never the first to arrive, so which fault stops a Run is not a race.
+  Writes happen in Expansion order too, whatever order the answers came in.
+* **A version is minted only where the canonical bytes differ from the Head's**; the
+  Record is in the identity set either way (an unchanged Record is not a missing one).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import time
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, NamedTuple
+
+import attrs
+
+from hyper import capability, projection
+from hyper.artefact.manifest import Operation
+from hyper.artefact.repository import Repository
+from hyper.process import Process
+from hyper.run import arguments, expand
+from hyper.run.binding import Binding, resolve
+from hyper.run.ledger import Ledger
+from hyper.run.predicate import read_test
+from hyper.run.refusal import AT_CONDITION, AT_EXPANSION, Refusal
+from hyper.run.revision import blob_id
+from hyper.run.sequence import Sequenced
+from hyper.store import reading
+from hyper.store.branch import Store, Write
+from hyper.store.canonical import Secret, Value, encode
+from hyper.store.identities import concluded
+from hyper.store.journal import RefusalMember
+from hyper.store.paths import Identity, JournalEntry, record_path
+from hyper.store.provenance import Provenance, RunProvenance, StepProvenance
+from hyper.store.record import Metadata, RecordType, RecordVersion
+from hyper.store.step import Pattern, Selector, StepCode, StepFile
+from hyper.yamlsubset import Scalar
+
+SETTLE_EVERY = 0.5
+"""Seconds of completed Steps a Run may hold in commits the branch has not yet moved to."""
+
+PREDICATE_TYPE_MISMATCH = "predicate-type-mismatch"
+RECORD_IDENTITY_COLLISION = "record-identity-collision"
+
+
+class Reached(NamedTuple):
+    """One Step as the page and the rows read it back."""
+
+    position: int
+    id: str
+    path: str
+    kind: str
+    disposition: str
+    records: int | None = None
+    """The identity set's size; ``None`` where the Disposition carries no set."""
+    expanded: int | None = None
+    """Record identities reached, written only where the Step stopped short of them."""
+    withheld: bool = False
+    provenance: StepProvenance | None = None
+
+
+class Halted(Exception):
+    """What stops the Run at a Step, once the Step's file is down: narration only, never an
+    ``error_code``."""
+
+    def __init__(self, reached: Reached, fault: str) -> None:
+        super().__init__(fault)
+        self.reached = reached
+
+
+@attrs.define
+class InFlight:
+    """The Run between ``run.json`` and ``outcome.json``: what every Step is performed against."""
+
+    store: Store
+    repo: Repository
+    process: Process
+    object_format: str
+    run_id: str
+    entry: JournalEntry
+    procedure: str
+    provenance: RunProvenance
+    started: _dt.datetime
+    credentials: dict[str, dict[str, str]]
+    environment: dict[str, str]
+    ledger: Ledger
+    digests: dict[tuple[str, str], str]
+    """Each Step's comparand digest, by (id, path), read once before Step 1."""
+    acted: dict[tuple[int, str], list[dict[str, Any]]] = attrs.Factory(dict)
+    settled_at: float = attrs.Factory(time.monotonic)
+
+    def append(self, writes: Sequence[Write], message: str) -> None:
+        """One commit per confirmed write, built at once; the branch moves at :meth:`settle`."""
+        self.store.now = self.process.now()
+        self.store.stage(writes, message)
+
+    def settle(self) -> None:
+        """The branch moved to every commit made so far."""
+        self.store.settle()
+        self.settled_at = time.monotonic()
+
+    def boundary(self) -> None:
+        """A Step boundary: the branch is moved where the last move is older than
+        :data:`SETTLE_EVERY`. A read's commits are the record of what it saw, never of an
+        effect, so a crash costing a fraction of a second of them costs a re-run; moving
+        the ref (and writing each object as its own file) at every one of a hundred quick
+        Steps costs more than the Steps."""
+        if time.monotonic() - self.settled_at >= SETTLE_EVERY:
+            self.settle()
+
+
+class _Concluded(NamedTuple):
+    """One Record a member's answer concluded about."""
+
+    name: str
+    fields: dict[str, Value] | None
+
+
+_NO_PATTERN: Mapping[str, int] = {}
+
+
+class _Turn(NamedTuple):
+    """What one member's call came to."""
+
+    records: list[_Concluded]
+    fault: str = ""
+    failed_path: str = ""
+    pattern: Mapping[str, int] = _NO_PATTERN
+
+
+def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tuple[Refusal, ...]]:
+    """Runs one Step; answers what became of it and any Refusal it ends the Run on.
+
+    :class:`Halted` carries a fault, after the Step's file is down where one was reached."""
+    bound = resolve(run.repo, step)
+    provenance = bound.provenance(blob_id(bound.definition_file.data, run.object_format))
+    started = run.process.now()
+    code = StepCode(
+        id=step.id,
+        definition=step.definition,
+        operation=step.operation,
+        provider=bound.manifest.declared_name,
+        target=step.target,
+        kind=bound.kind if bound.kind in ("read", "mutate", "destroy") else "",  # type: ignore[arg-type]
+    )
+    base = Reached(position, step.id, step.path, bound.kind, "ran", provenance=provenance)
+
+    def filed(disposition: str, **more: Any) -> None:
+        run.append(
+            [Write(run.entry.step_path(position), StepFile(
+                step=position, code=code, disposition=disposition,  # type: ignore[arg-type]
+                started_at=started, ended_at=run.process.now(), provenance=provenance, path=step.path, **more,
+            ).encode())],
+            f"Step {position} {step.id} of run {run.run_id}: {disposition}",
+        )
+
+    held, declined = _condition(run, step, position, bound)
+    if declined:
+        filed("refused")
+        return base._replace(disposition="refused"), declined
+    if not held:
+        filed("skipped-by-condition")
+        return base._replace(disposition="skipped-by-condition"), ()
+
+    selector = expand.read_selector(step.step.over)
+    if selector.form in ("assets", "observations"):
+        run.settle()  # the selector reads the branch as git holds it
+    found, mismatches = expand.members(run.store, selector, step.target, step.definition, run.started, step.step.field)
+    stored_selector = (
+        Selector(expand.as_stored(selector.node), tuple(m.name for m in found), step.step.bound_value or 0)
+        if selector.form and selector.node is not None
+        else None
+    )
+    if mismatches:
+        first = mismatches[0]
+        filed("refused", selector=stored_selector)
+        return base._replace(disposition="refused"), (
+            _refusal(step, position, bound, PREDICATE_TYPE_MISMATCH, first.message, first.line, first.field),
+        )
+
+    inputs: list[dict[str, Any]] = []
+    for member in found:
+        read = arguments.arguments(
+            step.step.args, bound.inputs, bound.operation.opaque, member, run.acted, step.namespace, step.step.field
+        )
+        if isinstance(read, arguments.Declined):
+            filed("refused", selector=stored_selector)
+            return base._replace(disposition="refused"), (
+                _refusal(step, position, bound, arguments.SCHEMA_MISMATCH, read.message, read.line, read.field),
+            )
+        inputs.append(read)
+
+    identities = [_before_the_call(bound.operation, read) for read in inputs]
+    collision = _collisions(run.ledger, step, found, identities)
+    if collision:
+        filed("refused", selector=stored_selector)
+        return base._replace(disposition="refused"), (
+            _refusal(step, position, bound, RECORD_IDENTITY_COLLISION, collision, _selector_line(step),
+                     _selector_field(step)),
+        )
+
+    turns = _dispatch(run, bound, found, inputs, identities)
+
+    names: list[str] = []
+    acted: list[dict[str, Any]] = []
+    reached_identities = 0
+    halted = ""
+    failed_path = ""
+    taken: dict[Identity, Identity] = {}
+    pattern = Pattern()
+    for turn in turns:
+        pattern = Pattern(
+            pattern.attempts + turn.pattern.get("attempts", 0),
+            pattern.pages + turn.pattern.get("pages", 0),
+            pattern.polls + turn.pattern.get("polls", 0),
+        )
+        if turn.fault:
+            reached_identities += 1
+            if not halted:
+                halted, failed_path = f"step {step.name}: {turn.fault}", turn.failed_path
+        for record in turn.records:
+            reached_identities += 1
+            identity = Identity(step.target, step.definition, record.name)
+            clash = _taken(run.ledger, taken, identity)
+            if clash:
+                halted = halted or f"step {step.name}: {clash}"
+                continue
+            names.append(record.name)
+            acted.append(dict(record.fields or {}))
+            _mint(run, bound, step, position, provenance, identity, record.fields)
+
+    previous = run.digests.get((step.id, step.path), "")
+    run.acted[(step.namespace, step.id)] = acted
+    filed(
+        "ran",
+        identities=concluded(names, previous),
+        selector=stored_selector,
+        pattern=pattern,
+        projection_failed_path=failed_path,
+    )
+    reached = base._replace(records=len(set(names)), expanded=reached_identities if halted else None)
+    if halted:
+        raise Halted(reached, halted)
+    return reached, ()
+
+
+def _condition(run: InFlight, step: Sequenced, position: int, bound: Binding) -> tuple[bool, tuple[Refusal, ...]]:
+    """A ``when:`` over what the named earlier Step of this Run acted on — never the Store.
+    A Step that acted on nothing leaves it not holding: the skip propagates."""
+    if step.step.when is None:
+        return True, ()
+    test = read_test(step.step.when)
+    if test is None:
+        return True, ()  # check's fault: a condition with no operator
+    held, mismatch = holds(test, run.acted.get((step.namespace, test.step), []), run.started)
+    if mismatch:
+        return False, (
+            _refusal(step, position, bound, PREDICATE_TYPE_MISMATCH,
+                     f"on the Record step {test.step} acted on, {mismatch}", test.line,
+                     f"{step.step.field}.when.{test.operator}", phase=AT_CONDITION),
+        )
+    return held, ()
+
+
+def holds(test: Any, records: Sequence[dict[str, Any]], instant: _dt.datetime) -> tuple[bool, str]:
+    """A predicate over a population holds of every member (a filter is an AND); every
+    Record is evaluated, so which one came first never decides a Refusal."""
+    if not records:
+        return False, ""
+    held, found = True, ""
+    for fields in records:
+        matched, mismatch = test.holds(fields, instant)
+        found = found or mismatch
+        held = held and matched
+    return (False, found) if found else (held, "")
+
+
+def _refusal(
+    step: Sequenced, position: int, bound: Binding, code: str, message: str, line: int, field: str,
+    phase: str = AT_EXPANSION,
+) -> Refusal:
+    return Refusal(
+        RefusalMember(
+            error_code=code, file=step.file.path, message=message, line=line, field=field,
+            step=position, step_id=step.id,
+        ),
+        operation=step.operation,
+        target=step.target,
+        phase=phase,
+    )
+
+
+def _selector_line(step: Sequenced) -> int:
+    over = step.step.over
+    return over.line if over is not None else step.step.entry.line
+
+
+def _selector_field(step: Sequenced) -> str:
+    return f"{step.step.field}.over" if step.step.over is not None else step.step.field
+
+
+def _before_the_call(operation: Operation, inputs: dict[str, Any]) -> str:
+    """The Record name where ``identity:`` is a template the inputs fill; ``""`` where it is a
+    ``$`` path only the answer resolves."""
+    identity = operation.record_identity
+    if not identity or identity.startswith("$"):
+        return ""
+    return projection.identity(identity, inputs, None) or ""
+
+
+def _collisions(ledger: Ledger, step: Sequenced, found: Sequence[arguments.Member], identities: Sequence[str]) -> str:
+    """Both comparands, once, before any call: the identities against each other under the
+    fold, then against the series the Store holds."""
+    first: dict[Identity, tuple[str, str]] = {}
+    resolved: list[Identity] = []
+    for member, name in zip(found, identities, strict=True):
+        if not name:
+            continue
+        identity = Identity(step.target, step.definition, name)
+        resolved.append(identity)
+        folded = reading.folded(identity)
+        if folded in first and first[folded][1] != name:
+            earlier_member, earlier = first[folded]
+            return (f"{earlier_member or 'the call'} resolves to {earlier} and {member.name or 'the call'} to {name},"
+                    " which are one Record identity — every member of an Expansion is one identity")
+        first.setdefault(folded, (member.name, name))
+    for identity in resolved:
+        standing = ledger.collision(identity)
+        if standing is not None:
+            return (f"{identity.name} and the Record {standing.name} the Store already holds are one identity under"
+                    " hyper's case fold — one of the two spellings is wrong")
+    return ""
+
+
+def _taken(ledger: Ledger, taken: dict[Identity, Identity], identity: Identity) -> str:
+    """The collision an identity resolved from an answer meets — halting, not refusing, since
+    the call has gone out — or ``""``."""
+    folded = reading.folded(identity)
+    earlier = taken.get(folded)
+    if earlier is not None and earlier != identity:
+        return f"{identity.name} and {earlier.name} were both answered, and they are one Record identity"
+    taken[folded] = identity
+    clash = ledger.collision(identity)
+    if clash is not None:
+        return f"{identity.name} collides with the Record {clash.name} the Store already holds"
+    return ""
+
+
+def _dispatch(
+    run: InFlight, bound: Binding, found: Sequence[arguments.Member], inputs: Sequence[dict[str, Any]],
+    identities: Sequence[str],
+) -> list[_Turn]:
+    """Every member's call, up to ``concurrency:`` at once, answered in Expansion order."""
+    context = capability.Context(run.process, run.repo.root, run.started, run.environment)
+    deadline = bound.operation.deadline_seconds
+    credentials = run.credentials.get(bound.target.declared_name, {})
+
+    def call(at: int) -> _Turn:
+        answered = capability.perform(
+            capability.Call(bound.manifest, bound.operation, bound.target, inputs[at],
+                            float(deadline) if deadline is not None else None, credentials),
+            context,
+        )
+        return _project(bound, found[at], identities[at], answered)
+
+    limit = max(1, bound.operation.concurrency_limit)
+    if limit == 1 or len(found) <= 1:
+        return [call(at) for at in range(len(found))]
+    with ThreadPoolExecutor(max_workers=min(limit, len(found))) as pool:
+        return list(pool.map(call, range(len(found))))
+
+
+def _project(bound: Binding, member: arguments.Member, identity: str, answered: capability.Answer) -> _Turn:
+    """What one answer concluded. A deadline concluded nothing; everything else on a read is
+    an answer, projected."""
+    pattern = dict(answered.pattern)
+    fault = answered.fault
+    if fault is not None and fault.reason in ("deadline", "refused"):
+        return _Turn([], f"{_member(member)}{fault.text}", pattern=pattern)
+    record = bound.operation.record
+    if record is None:
+        return _Turn([], pattern=pattern)
+    if record.over is not None:
+        over = record.over.value if isinstance(record.over, Scalar) else ""
+        held: list[_Concluded] = []
+        for page in (*answered.pages, answered.response):
+            items = projection.collection(over, page)
+            if items is None:
+                return _Turn(held, f"{_member(member)}the collection path {over} did not resolve against what came"
+                             " back, so an empty collection and a wrong path cannot be told apart", over, pattern)
+            for at, item in enumerate(items, start=len(held) + 1):
+                name = _identity(bound.operation, identity, item)
+                if name is None:
+                    return _Turn(held, f"{_member(member)}the identity path {bound.operation.record_identity} did not"
+                                 f" resolve against record {at} of {over}", bound.operation.record_identity, pattern)
+                held.append(_Concluded(name, _fields(bound.operation, item)))
+        return _Turn(held, pattern=pattern)
+    name = _identity(bound.operation, identity, answered.response)
+    if name is None:
+        return _Turn([], f"{_member(member)}the identity path {bound.operation.record_identity} did not resolve"
+                     " against what came back, so hyper cannot say which Record it holds",
+                     bound.operation.record_identity, pattern)
+    return _Turn([_Concluded(name, _fields(bound.operation, answered.response))], pattern=pattern)
+
+
+def _member(member: arguments.Member) -> str:
+    return f"{member.name}: " if member.name else ""
+
+
+def _identity(operation: Operation, before: str, root: Any) -> str | None:
+    return before or projection.identity(operation.record_identity, {}, root)
+
+
+def _fields(operation: Operation, root: Any) -> dict[str, Value] | None:
+    """The projected mapping: every field whose path resolved to something the Store can hold,
+    a ``secret:`` one as the constant marker in the position its value would occupy."""
+    secret = set(operation.secret_fields)
+    kept: dict[str, Value] = {}
+    for name, value in projection.fields(projection.read(operation.record).fields, root).items():
+        stored = _stored(value)
+        if stored is not None:
+            kept[name] = Secret() if name in secret else stored
+    return kept or None
+
+
+def _stored(value: Any) -> Value | None:
+    """A response value as a Store value; ``None`` for a JSON null, which the Store cannot hold."""
+    if value is None:
+        return None
+    if isinstance(value, dict):
+        return {str(k): v for k, item in value.items() if (v := _stored(item)) is not None}
+    if isinstance(value, list):
+        return [v for item in value if (v := _stored(item)) is not None]
+    if isinstance(value, bool | int | float | str):
+        return value
+    return str(value)
+
+
+def _mint(
+    run: InFlight, bound: Binding, step: Sequenced, position: int, provenance: StepProvenance,
+    identity: Identity, fields: dict[str, Value] | None,
+) -> None:
+    record_type: RecordType = "observation" if bound.kind == "read" else "asset"
+    previous = run.ledger.head(identity)
+    if previous is not None:
+        same_kind = previous.metadata.record_type == record_type and not previous.metadata.tombstone
+        if same_kind and encode(previous.fields or {}) == encode(fields or {}):
+            return
+    version = RecordVersion(
+        Metadata(
+            identity=identity,
+            record_type=record_type,
+            run_id=run.run_id,
+            step=position,
+            operation=step.operation,
+            written_at=run.process.now(),
+            provenance=Provenance(run.provenance, provenance),
+            path=step.path,
+        ),
+        fields,
+    )
+    run.append(
+        [Write(record_path(identity, run.run_id, position), version.encode())],
+        f"Record {identity.target}/{identity.definition}/{identity.name} at run {run.run_id} step {position}",
+    )
+    run.ledger.minted(identity)

@@ -1,0 +1,55 @@
+"""The corpus harness's ``serve/``: strict reading, refused hosts, and no dial without it."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from pathlib import Path
+
+import pytest
+
+from hyper.capability import http
+from hyper.corpus.case import CaseFault
+from hyper.corpus.serve import Served, read_served, serving
+
+INSTANT = _dt.datetime(2026, 4, 2, 9, 41, 14, 221000, tzinfo=_dt.UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "fault"),
+    [
+        ('{"status": 200, "bodyy": ""}', "bodyy"),
+        ('{"headers": {}}', "status"),
+        ('{"status": 200, "body": {"a": 1}}', "body is not a string"),
+        ('{"status": 200, "headers": {"A": 1}}', "headers"),
+        ("[]", "not an object"),
+    ],
+)
+def test_a_served_file_is_read_strictly(tmp_path: Path, text: str, fault: str) -> None:
+    (tmp_path / "h.example.json").write_text(text)
+    with pytest.raises(CaseFault, match=fault):
+        read_served(tmp_path)
+
+
+def test_a_served_host_answers_and_an_unserved_one_is_refused() -> None:
+    problems: list[str] = []
+    served = {"a.example": Served(418, (("X-Tea", "yes"),), "short and stout")}
+    with serving(served, INSTANT, problems) as dial:
+        answered = http.send(http.Request("GET", "a.example", "/"), dial, INSTANT, http.Clock(5))
+        refused = http.send(http.Request("GET", "b.example", "/"), dial, INSTANT, http.Clock(5))
+    assert answered.response["status"] == 418
+    assert answered.response["headers"] == {
+        "content-length": "15",
+        "content-type": "text/plain; charset=utf-8",
+        "date": "Thu, 02 Apr 2026 09:41:14 GMT",
+        "x-tea": "yes",
+    }
+    assert answered.response["tls"]["days_left"] == 34
+    assert refused.fault is not None and refused.fault.reason == "unsent" and refused.response == {"host": "b.example"}
+    assert problems == []
+
+
+def test_a_case_without_serve_that_dials_is_a_harness_problem() -> None:
+    problems: list[str] = []
+    with serving({}, INSTANT, problems) as dial:
+        exchange = http.send(http.Request("GET", "a.example", "/"), dial, INSTANT, http.Clock(5))
+    assert exchange.fault is not None and problems and "no serve/ entry" in problems[0]

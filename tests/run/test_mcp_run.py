@@ -1,0 +1,93 @@
+"""The ``run`` tool over the real server and the real dispatch: one progress notification per
+Step exactly when the call carried a token, and a cancel that drains — the Step in flight
+finishes and is recorded, no later Step starts, the Run closes its own entry ``failed``,
+and the cancelled request is never answered."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import anyio
+import orjson
+
+from hyper.cli.main import dispatch
+from hyper_mcp.driver import Boundary, call, connected, tool_call_params
+from tests.run.support import ECHO, FACTS, VERSION, WAIT_FOR, branch_files, build, entry_files, process, scripts
+
+THREE = (
+    "kind: procedure\nprocedure: three\ntargets: [local]\nsteps:\n"
+    "  - id: probe\n    definition: host-checks\n    operation: read\n    target: local\n"
+    "    args:\n      command: [echo, one]\n"
+    "  - id: middle\n    procedure: nested\n"
+    "  - id: last\n    definition: host-checks\n    operation: read\n    target: local\n"
+    "    args:\n      command: [echo, three]\n"
+)
+NESTED = (
+    "kind: procedure\nprocedure: nested\ntargets: [local]\nsteps:\n"
+    "  - id: item\n    definition: host-checks\n    operation: read\n    target: local\n"
+    "    args:\n      command: [echo, two]\n"
+)
+
+
+async def test_progress_is_one_notification_per_step_and_only_under_a_token(tmp_path: Path) -> None:
+    root = build(tmp_path, {"procedures/three.yaml": THREE, "procedures/nested.yaml": NESTED})
+    doors = dispatch(process(root, scripts(tmp_path, echo=ECHO), {"HYPER_REPO_DIR": str(root)}), FACTS)
+
+    watched = await call(VERSION, doors, "run", b'{"procedure":"three"}', progress_token="t-1")
+    assert watched.envelope is not None and watched.envelope.text.startswith("completed · run ")
+    assert watched.watching.progress == (
+        Boundary("t-1", 1, 3, "probe"),
+        Boundary("t-1", 2, 3, "nested.item"),
+        Boundary("t-1", 3, 3, "last"),
+    )
+    assert watched.watching.unasked == ()
+
+    unwatched = await call(VERSION, doors, "run", b'{"procedure":"three"}')
+    assert unwatched.envelope is not None and unwatched.envelope.text.startswith("completed · run ")
+    assert unwatched.watching.progress == () and unwatched.watching.unasked == ()
+
+
+async def test_a_cancel_mid_run_drains_and_the_entry_closes_failed(tmp_path: Path) -> None:
+    release = tmp_path / "release"
+    held = (
+        "kind: procedure\nprocedure: held\ntargets: [local]\nsteps:\n"
+        "  - id: waits\n    definition: host-checks\n    operation: read\n    target: local\n"
+        f"    args:\n      command: [wait-for, {release}]\n"
+        "  - id: second\n    definition: host-checks\n    operation: read\n    target: local\n"
+        "    args:\n      command: [echo, second]\n"
+        "  - id: third\n    definition: host-checks\n    operation: read\n    target: local\n"
+        "    args:\n      command: [echo, third]\n"
+    )
+    root = build(tmp_path, {"procedures/held.yaml": held})
+    bin_dir = scripts(tmp_path, echo=ECHO, wait_for=WAIT_FOR)
+    doors = dispatch(process(root, bin_dir, {"HYPER_REPO_DIR": str(root)}), FACTS)
+
+    async with connected(VERSION, doors) as session:
+        await session.handshake()
+        await session.send(
+            b'{"jsonrpc":"2.0","id":5,"method":"tools/call","params":'
+            + tool_call_params("run", b'{"procedure":"held"}', "tok")
+            + b"}"
+        )
+        first = await session.receive()
+        assert first is not None and orjson.loads(first)["params"] == {
+            "progressToken": "tok", "progress": 1, "total": 3, "message": "waits"
+        }
+        await session.notify("notifications/cancelled", b'{"requestId":5,"reason":"stopped by the test"}')
+        await session.request("ping", request_id=6)  # answered once the cancel has been read
+        release.touch()
+        with anyio.fail_after(30):
+            while "outcome.json" not in entry_files(root):
+                await anyio.sleep(0.05)
+        pong = await session.request("ping", request_id=8)
+        assert orjson.loads(pong) == {"jsonrpc": "2.0", "id": 8, "result": {}}
+
+    answered = [orjson.loads(frame).get("id") for frame in session.seen if b'"method"' not in frame]
+    assert 5 not in answered, "a cancelled request gets no result"
+    progress = [frame for frame in session.seen if b"notifications/progress" in frame]
+    assert len(progress) == 1, "no later Step started, so no later boundary was reported"
+    assert entry_files(root) == ["outcome.json", "run.json", "steps/0001.json"]
+    outcome = next(data for name, data in branch_files(root).items() if name.endswith("outcome.json"))
+    assert orjson.loads(outcome)["outcome"] == "failed"
+    step = next(data for name, data in branch_files(root).items() if name.endswith("steps/0001.json"))
+    assert orjson.loads(step)["disposition"] == "ran"

@@ -1,0 +1,74 @@
+"""The README's quickstart, as a newcomer runs it: ``examples/quickstart`` committed, ``hyper
+store init``, ``hyper run say-hello`` — through the installed command, the real ``echo`` —
+then ``git log hyper-store`` showing the entry and the Observation; and the ``--json`` twin
+and the MCP twin agreeing row for row."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import orjson
+import pytest
+
+from hyper.cli.main import dispatch
+from hyper.process import Process
+from hyper.runid import mint_v7
+from hyper.version import installed
+from hyper_mcp.driver import call_blocking
+from tests.run.support import git_env
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+HYPER = REPOSITORY / ".venv" / "bin" / "hyper"
+
+
+def _hyper(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("HYPER_")}
+    return subprocess.run([str(HYPER), *args], cwd=root, env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_the_quickstart_as_a_newcomer_runs_it(tmp_path: Path) -> None:
+    if not HYPER.exists():
+        pytest.skip("the hyper command is not installed in .venv")
+    root = tmp_path / "quickstart"
+    shutil.copytree(REPOSITORY / "examples" / "quickstart", root)
+    declaration = root / "hyper.yaml"
+    text = declaration.read_text()
+    pinned = next(line for line in text.splitlines() if line.startswith("version:"))
+    declaration.write_text(text.replace(pinned, f"version: {installed().version}"))
+    for args in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-q", "-m", "quickstart"]):
+        subprocess.run(["git", *args], cwd=root, env=git_env(), check=True)
+
+    assert _hyper(root, "store", "init").returncode == 0
+    ran = _hyper(root, "run", "say-hello")
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.splitlines()[0].split() == ["STEP", "ID", "KIND", "DISPOSITION", "RECORDS"]
+    assert ran.stdout.splitlines()[1].split() == ["1", "greet", "read", "ran", "1"]
+    run_id = ran.stdout.rsplit("run ", 1)[1].strip()
+    log = subprocess.run(
+        ["git", "log", "--stat", "--format=%s", "hyper-store"], cwd=root, check=True, capture_output=True, text=True
+    ).stdout
+    assert f"Begin run {run_id}" in log and f"End run {run_id}" in log
+    assert f'Record local/host-ops/["echo","hello from hyper"] at run {run_id} step 1' in log
+    observation = subprocess.run(
+        ["git", "show", f"hyper-store:records/local/host-ops/%5B%22echo%22%2C%22hello%20from%20hyper%22%5D/"
+         f"{run_id}-0001.json"], cwd=root, check=True, capture_output=True,
+    ).stdout
+    assert orjson.loads(observation)["fields"] == {"exit_code": 0, "stderr": "", "stdout": "hello from hyper\n"}
+
+    twin = _hyper(root, "run", "say-hello", "--json")
+    assert twin.returncode == 0, twin.stderr
+    rows = [orjson.loads(line) for line in twin.stdout.splitlines()]
+    process = Process(
+        environ={"PATH": os.environ.get("PATH", os.defpath), "HYPER_REPO_DIR": str(root)},
+        getwd=lambda: str(root), now=lambda: _dt.datetime.now(_dt.UTC), mint=mint_v7,
+        user=lambda: "igor", hostname=lambda: "thinkpad",
+    )
+    answered = call_blocking(installed().version, dispatch(process, installed()), "run", b'{"procedure":"say-hello"}')
+    assert answered.envelope is not None
+    structured = orjson.loads(answered.frame)["result"]["structuredContent"]
+    assert structured["rows"] == rows[:-1], "the MCP twin and the --json twin agree row for row"
+    assert (structured["outcome"], structured["dry_run"]) == (rows[-1]["outcome"], rows[-1]["dry_run"])
