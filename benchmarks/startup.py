@@ -1,9 +1,10 @@
 """Start-up cost of the commonest commands, as ratios to starting Python at all.
 
 Run: ``.venv/bin/python -m benchmarks.startup [--runs N]``. Every number is the median
-wall time of N runs measured in this one process, and each command is reported as a
-ratio to ``python -c pass`` run by the same interpreter in the same run, so the
-result does not depend on how fast this machine is today. Targets (issue 2):
+wall time of N rounds measured in this one process (see :mod:`benchmarks.measure`),
+and each command is reported as a ratio to ``python -c pass`` run by the same
+interpreter in the same rounds, so the result does not depend on how fast this
+machine is today. Targets (issue 2):
 ``hyper version`` within 1.5×, ``hyper providers`` on the example repository within 2×.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from benchmarks.measure import HYPER, PASS, ROOT, compile_bytecode, median_wall
+from benchmarks.measure import HYPER, PASS, ROOT, compile_bytecode, median_walls
 
 EXAMPLE = ROOT / "examples" / "quickstart"
 
@@ -27,16 +28,15 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=31)
     runs = parser.parse_args().runs
     compile_bytecode()
-    median_wall(PASS, 3)  # warm the page cache
-    for argv, _ in CASES.values():
-        median_wall(argv, 3)
-    baseline = median_wall(PASS, runs)
+    argvs = {"python -c pass": PASS, **{name: argv for name, (argv, _) in CASES.items()}}
+    median_walls(argvs, 3)  # warm the page cache
+    walls = median_walls(argvs, runs)
+    baseline = walls["python -c pass"]
     print(f"python -c pass: {baseline * 1000:.1f} ms (median of {runs})")
-    for name, (argv, target) in CASES.items():
-        wall = median_wall(argv, runs)
-        ratio = wall / baseline
+    for name, (_, target) in CASES.items():
+        ratio = walls[name] / baseline
         verdict = "within" if ratio <= target else "OVER"
-        print(f"{name}: {wall * 1000:.1f} ms = {ratio:.2f}x  ({verdict} the {target}x target)")
+        print(f"{name}: {walls[name] * 1000:.1f} ms = {ratio:.2f}x  ({verdict} the {target}x target)")
     return 0
 
 

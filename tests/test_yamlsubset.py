@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -153,13 +152,6 @@ def test_a_fault_reads_as_a_problem_row() -> None:
         ERROR_CODE,
     )
     assert ERROR_CODE == "strict-yaml-violation"
-
-
-def test_the_pure_python_parser_builds_the_same_tree(monkeypatch: pytest.MonkeyPatch) -> None:
-    src = b"kind: provider\noperations:\n  read: {kind: read, shell: {}}\nlist: [a, 'b']\n"
-    fast = parse(src, "p.yaml")
-    monkeypatch.setattr(yamlsubset, "_Loader", yaml.SafeLoader)
-    assert parse(src, "p.yaml") == fast
 
 
 _YAMLISH = st.text(

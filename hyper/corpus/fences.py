@@ -437,6 +437,34 @@ def an_error_golden_is_the_twins_stderr(root: Path) -> Judged:
     return Judged(judged, tuple(violations))
 
 
+def a_tool_leaves_what_its_command_leaves(root: Path) -> Judged:
+    """A call case's branch, tree and remote goldens equal its argv twin's, byte for byte.
+
+    The twin is ``<command>/<case>``, else its ``-json`` form: a tool call and the command
+    line it builds must leave the world in one state, whichever surface asked.
+    """
+    read = _read_all(root)
+    by_name = {r.case.name: r for r in read}
+    violations: list[str] = []
+    judged = 0
+    for r in read:
+        twin = twin_of(r.case.name) if r.case.is_call else None
+        if twin is None:
+            continue
+        partner = by_name.get(twin) or by_name.get(f"{twin}-json")
+        for golden in ("store.golden", "tree.golden", "remote.golden"):
+            mine = _held(r.case, golden)
+            if mine is None:
+                continue
+            judged += 1
+            theirs = _held(partner.case, golden) if partner else None
+            if theirs is None:
+                violations.append(f"{r.case.name}: holds {golden} and no argv twin holds one to match")
+            elif theirs != mine:
+                violations.append(f"{r.case.name}: {golden} differs from its argv twin's")
+    return Judged(judged, tuple(violations))
+
+
 FENCES: Final[tuple[tuple[str, Callable[[Path], Judged]], ...]] = (
     ("every case reads", every_case_reads),
     ("every golden is driven", every_golden_is_driven),
@@ -451,5 +479,6 @@ FENCES: Final[tuple[tuple[str, Callable[[Path], Judged]], ...]] = (
     ("envelope goldens are envelopes", envelope_goldens_are_envelopes),
     ("an envelope is the stream less its terminal row", an_envelope_is_the_stream_less_its_terminal_row),
     ("an error golden is the twin's stderr", an_error_golden_is_the_twins_stderr),
+    ("a tool leaves what its command leaves", a_tool_leaves_what_its_command_leaves),
 )
 """Every fence, by the name a test reports it under."""

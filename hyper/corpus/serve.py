@@ -24,6 +24,10 @@ body) and nothing about what hyper does with it.
   ``Content-Type`` sniffed as a Go server would. ``echo_request_headers`` makes the
   body a JSON object of the named request headers (lower-cased, sorted; ``""`` for
   one not sent): the one way a case can assert what hyper put on the wire.
+* **``delay_ms``** holds the answer back that long after the request has been read —
+  the one way a case drives a deadline reached *after* the request left, or members of
+  a concurrent Expansion answering out of their Expansion order. The wait ends early
+  when the case is over, so a client that gave up never holds the harness.
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ from hyper.corpus.case import CaseFault
 
 ORGANISATION: Final = "hyper golden fixture"
 CERTIFICATE_LIFE: Final = _dt.timedelta(days=34, hours=12)
-_KEYS: Final = frozenset({"status", "headers", "body", "echo_request_headers"})
+_KEYS: Final = frozenset({"status", "headers", "body", "echo_request_headers", "delay_ms"})
 _NO_CHECK_TIME: Final = 0x200000
 """OpenSSL's ``X509_V_FLAG_NO_CHECK_TIME``: the chain is verified, its dates against nothing."""
 
@@ -61,6 +65,7 @@ class Served:
     headers: tuple[tuple[str, str], ...] = ()
     body: str = ""
     echo_request_headers: tuple[str, ...] = ()
+    delay_ms: int = 0
 
 
 def read_served(directory: Path) -> dict[str, Served]:
@@ -82,7 +87,7 @@ def read_served(directory: Path) -> dict[str, Served]:
 
 def _served(where: str, value: Any) -> Served:
     if not isinstance(value, dict):
-        raise CaseFault(f"{where} is not an object of status, headers, body and echo_request_headers")
+        raise CaseFault(f"{where} is not an object of status, headers, body, echo_request_headers and delay_ms")
     unknown = sorted(set(value) - _KEYS)
     if unknown:
         raise CaseFault(f"{where} carries {', '.join(unknown)}; it takes {', '.join(sorted(_KEYS))}")
@@ -98,7 +103,10 @@ def _served(where: str, value: Any) -> Served:
     echo = value.get("echo_request_headers", [])
     if not isinstance(echo, list) or not all(isinstance(name, str) for name in echo):
         raise CaseFault(f"{where}'s echo_request_headers is not a list of header names")
-    return Served(status, tuple(headers.items()), body, tuple(echo))
+    delay = value.get("delay_ms", 0)
+    if isinstance(delay, bool) or not isinstance(delay, int) or delay < 0:
+        raise CaseFault(f"{where}'s delay_ms is not a whole number of milliseconds, zero or more")
+    return Served(status, tuple(headers.items()), body, tuple(echo), delay)
 
 
 @contextmanager
@@ -205,10 +213,16 @@ def _accept(
             continue
         except OSError:
             return
-        threading.Thread(target=_answer, args=(raw, context, served, instant), daemon=True).start()
+        threading.Thread(target=_answer, args=(raw, context, served, instant, stopping), daemon=True).start()
 
 
-def _answer(raw: socket.socket, context: ssl.SSLContext, served: Mapping[str, Served], instant: _dt.datetime) -> None:
+def _answer(
+    raw: socket.socket,
+    context: ssl.SSLContext,
+    served: Mapping[str, Served],
+    instant: _dt.datetime,
+    stopping: threading.Event,
+) -> None:
     raw.settimeout(10)
     try:
         with context.wrap_socket(raw, server_side=True) as conn:
@@ -222,7 +236,10 @@ def _answer(raw: socket.socket, context: ssl.SSLContext, served: Mapping[str, Se
                 headers.setdefault(name.strip().lower(), value.strip())
             _drain_body(conn, rest, int(headers.get("content-length", "0") or 0))
             host = headers.get("host", "").partition(":")[0]
-            conn.sendall(_response(served.get(host), headers, instant))
+            answer = served.get(host)
+            if answer is not None and answer.delay_ms and stopping.wait(answer.delay_ms / 1000):
+                return
+            conn.sendall(_response(answer, headers, instant))
     except (OSError, ValueError):
         return  # a client that went away (a deadline, a refused handshake) is the case's subject, not a fault
 

@@ -22,6 +22,8 @@ INSTANT = _dt.datetime(2026, 4, 2, 9, 41, 14, 221000, tzinfo=_dt.UTC)
         ('{"status": 200, "body": {"a": 1}}', "body is not a string"),
         ('{"status": 200, "headers": {"A": 1}}', "headers"),
         ("[]", "not an object"),
+        ('{"status": 200, "delay_ms": -1}', "delay_ms"),
+        ('{"status": 200, "delay_ms": 0.5}', "delay_ms"),
     ],
 )
 def test_a_served_file_is_read_strictly(tmp_path: Path, text: str, fault: str) -> None:
@@ -53,3 +55,14 @@ def test_a_case_without_serve_that_dials_is_a_harness_problem() -> None:
     with serving({}, INSTANT, problems) as dial:
         exchange = http.send(http.Request("GET", "a.example", "/"), dial, INSTANT, http.Clock(5))
     assert exchange.fault is not None and problems and "no serve/ entry" in problems[0]
+
+
+def test_a_delayed_answer_can_outlast_the_deadline_and_the_case_ending_cuts_the_wait() -> None:
+    problems: list[str] = []
+    served = {"slow.example": Served(200, delay_ms=60_000), "quick.example": Served(200, delay_ms=50)}
+    with serving(served, INSTANT, problems) as dial:
+        quick = http.send(http.Request("GET", "quick.example", "/"), dial, INSTANT, http.Clock(5))
+        slow = http.send(http.Request("GET", "slow.example", "/"), dial, INSTANT, http.Clock(1))
+    assert quick.fault is None and quick.response["status"] == 200
+    assert slow.fault is not None and slow.fault.reason == "deadline" and slow.response == {"host": "slow.example"}
+    assert problems == []
