@@ -9,8 +9,6 @@ Values on the start-up path of every command are ``NamedTuple``s rather than att
 classes: ADR 0006 has the measurement.
 """
 
-from __future__ import annotations
-
 import os
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -21,13 +19,13 @@ if TYPE_CHECKING:
     import subprocess
 
 
-def _utc_now() -> _dt.datetime:
+def _utc_now() -> "_dt.datetime":
     import datetime as _dt  # on first reading, not at start-up: most commands never read the clock
 
     return _dt.datetime.now(_dt.UTC)
 
 
-def _mint(at: _dt.datetime) -> str:
+def _mint(at: "_dt.datetime") -> str:
     from hyper.runid import mint_v7
 
     return mint_v7(at)
@@ -48,7 +46,7 @@ def _real_hostname() -> str:
     return socket.gethostname()
 
 
-def _real_launch(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
+def _real_launch(*args: Any, **kwargs: Any) -> "subprocess.Popen[bytes]":
     import subprocess
 
     return subprocess.Popen(*args, **kwargs)
@@ -58,7 +56,7 @@ Launcher = Callable[..., "subprocess.Popen[bytes]"]
 """Starts a child process; the signature is :class:`subprocess.Popen`'s."""
 
 
-def _real_dial(host: str, port: int, timeout: float | None) -> ssl.SSLSocket:
+def _real_dial(host: str, port: int, timeout: float | None) -> "ssl.SSLSocket":
     import socket
 
     from hyper.capability.dial import verifying_context
@@ -88,8 +86,8 @@ class Process(NamedTuple):
 
     environ: Mapping[str, str]
     getwd: Callable[[], str]
-    now: Callable[[], _dt.datetime]
-    mint: Callable[[_dt.datetime], str]
+    now: Callable[[], "_dt.datetime"]
+    mint: Callable[["_dt.datetime"], str]
     user: Callable[[], str]
     hostname: Callable[[], str]
     launch: Launcher = _real_launch

@@ -7,8 +7,6 @@ three. An install that carries no distribution metadata (a bare source tree on
 it refuses the gate everywhere rather than guessing.
 """
 
-from __future__ import annotations
-
 import os
 import sys
 from typing import NamedTuple

@@ -12,8 +12,6 @@ tuples (an empty flow ``Seq`` and an empty flow ``Map`` at one position), so cod
 tells nodes apart uses ``isinstance``, never ``==`` alone.
 """
 
-from __future__ import annotations
-
 from typing import Literal, NamedTuple, TypeAlias
 
 from hyper.problem import Problem
@@ -36,19 +34,19 @@ class Scalar(NamedTuple):
 
 
 class Seq(NamedTuple):
-    items: tuple[Node, ...]
+    items: tuple["Node", ...]
     line: int
     column: int
     flow: bool
 
 
 class Map(NamedTuple):
-    entries: tuple[tuple[Scalar, Node], ...]
+    entries: tuple[tuple[Scalar, "Node"], ...]
     line: int
     column: int
     flow: bool
 
-    def get(self, key: str) -> tuple[Scalar, Node] | None:
+    def get(self, key: str) -> "tuple[Scalar, Node] | None":
         """The entry named ``key``; where a (refused) duplicate names it twice, the later one."""
         found: tuple[Scalar, Node] | None = None
         for entry in self.entries:
@@ -56,7 +54,7 @@ class Map(NamedTuple):
                 found = entry
         return found
 
-    def value(self, key: str) -> Node | None:
+    def value(self, key: str) -> "Node | None":
         entry = self.get(key)
         return None if entry is None else entry[1]
 

@@ -40,6 +40,7 @@ import re
 import sys
 from typing import Any, NoReturn, TypeAlias
 
+from hyper.problem import quote
 from hyper.yamlnodes import Map, Node, Parsed, Scalar, Seq, Style, YamlFault
 
 # One sentence per refused construct, each naming what the reader must change. They
@@ -114,11 +115,14 @@ as a character class holding them costs ten times as much to compile."""
 _SPACES = re.compile(" *")
 _BLANKS = re.compile("[ \t]*")
 _COMMENT = re.compile("[^\n\0]*")
-_ALNUM = re.compile("[0-9A-Za-z_-]*")
-_DIGITS = re.compile("[0-9]*")
-_HEX = re.compile("[0-9A-Fa-f]*")
-_URI = re.compile(r"[0-9A-Za-z_\-;/?:@&=+$.!~*'()]+")
-_VERBATIM_URI = re.compile(r"[0-9A-Za-z_\-;/?:@&=+$.!~*'(),\[\]]+")
+# Patterns only unusual text needs are kept as text and compiled where first used (``re``
+# caches them from then on): compiling all of them on import cost more than reading a
+# typical artefact does, and every command that reads one pays the import.
+_ALNUM = "[0-9A-Za-z_-]*"
+_DIGITS = "[0-9]*"
+_HEX = "[0-9A-Fa-f]*"
+_URI = r"[0-9A-Za-z_\-;/?:@&=+$.!~*'()]+"
+_VERBATIM_URI = r"[0-9A-Za-z_\-;/?:@&=+$.!~*'(),\[\]]+"
 # A plain scalar's word: a ':' is content only where no blank follows it (in flow
 # context, nor a flow indicator). Its first character, then runs each led by one
 # ':', so that no two quantifiers compete for a character and a failed match
@@ -128,10 +132,8 @@ _FLOW_WORD_TEXT = (
     r"(?:[^ \t\n\0:,\[\]{}]|:(?=[^ \t\n\0,?\[\]{}]))[^ \t\n\0:,\[\]{}]*"
     r"(?::(?=[^ \t\n\0,?\[\]{}])[^ \t\n\0:,\[\]{}]*)*"
 )
-_BLOCK_WORD = re.compile(_BLOCK_WORD_TEXT)
-_FLOW_WORD = re.compile(_FLOW_WORD_TEXT)
 _BLOCK_WORDS = re.compile(rf"{_BLOCK_WORD_TEXT}(?:[ \t]+(?!#){_BLOCK_WORD_TEXT})*")
-_FLOW_WORDS = re.compile(rf"{_FLOW_WORD_TEXT}(?:[ \t]+(?!#){_FLOW_WORD_TEXT})*")
+_FLOW_WORDS = rf"{_FLOW_WORD_TEXT}(?:[ \t]+(?!#){_FLOW_WORD_TEXT})*"
 """A plain scalar's words on one line (a ``#`` after a blank starts a comment)."""
 _NEXT_LINES = re.compile(r"(?: *\n)*( *)(?=[^ \t\n])")
 """Blank lines after a plain scalar's first line, and the next line's indentation."""
@@ -155,8 +157,8 @@ _SIMPLE_ENTRY = re.compile(rf"[ \t]*({_FLOW_ITEM_TEXT})[ \t]*:[ \t]+({_FLOW_ITEM
 the indicator after it: what :func:`_simple_flow` reads."""
 _ONE_LINE_SINGLE = re.compile(r"((?:[^'\n\0]|'')*)'(?!')")
 _ONE_LINE_DOUBLE = re.compile(r'([^"\\\n\0]*)"')
-_SINGLE_RUN = re.compile(r"[^' \t\n\0]+")
-_DOUBLE_RUN = re.compile(r'[^"\\ \t\n\0]+')
+_SINGLE_RUN = r"[^' \t\n\0]+"
+_DOUBLE_RUN = r'[^"\\ \t\n\0]+'
 
 _QUOTE_STYLES: dict[str, Style] = {"'": "single", '"': "double"}
 _ESCAPES = {
@@ -394,14 +396,14 @@ def _scan(text: str, breaks: str, end: int) -> list[_Token]:
                             append((_PAIR, line, col, key_node, colon, pair_value))
                             break
                         value_col = match.start(3) - ls
-                        quote = written[0]
-                        if quote == "'" or quote == '"':
+                        opener = written[0]
+                        if opener == "'" or opener == '"':
                             # A quoted value ends with its closing quote, whatever follows.
                             if broken_at >= 0 or text[i] in "#\0":
                                 written = written[1:-1]
-                                if quote == "'":
+                                if opener == "'":
                                     written = written.replace("''", "'")
-                                pair_value = _new(Scalar, (written, _QUOTE_STYLES[quote], line + 1, value_col + 1))
+                                pair_value = _new(Scalar, (written, _QUOTE_STYLES[opener], line + 1, value_col + 1))
                         elif (
                             # A plain one ends with its line where the line ends the text, or
                             # in a comment, or where the next is indented too little to go on.
@@ -437,7 +439,7 @@ def _scan(text: str, breaks: str, end: int) -> list[_Token]:
                     keys = (*keys[:-1], (not flow and indent == col, len(tokens), i, line, col))
                 # Most plain scalars end with their first line, which is read here; the
                 # rest are read again, in full, by _scan_plain.
-                match = (_FLOW_WORDS if flow else _BLOCK_WORDS).match(text, i)
+                match = (re.compile(_FLOW_WORDS) if flow else _BLOCK_WORDS).match(text, i)
                 j = _past(_BLANKS, text, match.end())  # type: ignore[union-attr]
                 c = text[j]
                 below = _NEXT_LINES.match(text, j + 1) if c == "\n" and not flow else None
@@ -561,7 +563,7 @@ def _scan(text: str, breaks: str, end: int) -> list[_Token]:
                 if ska:
                     keys = _saved(keys, flow, indent, len(tokens), i, line, col)
                 ska = False
-                j = _past(_ALNUM, text, i + 1)
+                j = _past(re.compile(_ALNUM), text, i + 1)
                 if j == i + 1 or text[j] not in _ANCHOR_END:
                     raise _Broken("did not find expected alphabetic or numeric character", line, line, True)
                 append((_ALIAS_TOKEN if c == "*" else _ANCHOR_TOKEN, line, col, text[i + 1 : j]))
@@ -706,7 +708,7 @@ def _scan_plain(
 ) -> tuple[str, int, int, int, bool]:
     """A plain scalar, folded across lines; last, whether it ended after a line break."""
     start = line
-    word = _FLOW_WORD if flow else _BLOCK_WORD
+    word = re.compile(_FLOW_WORD_TEXT if flow else _BLOCK_WORD_TEXT)
     floor = indent + 1
     value = ""
     spaces = ""  # blanks since the last word, kept only if another word follows on the line
@@ -771,8 +773,8 @@ def _scan_quoted(text: str, breaks: str, i: int, line: int, ls: int, single: boo
             value = value.replace("''", "'")
         return value, match.end(), line, ls
     start = line
-    quote = "'" if single else '"'
-    run = _SINGLE_RUN if single else _DOUBLE_RUN
+    closer = "'" if single else '"'
+    run = re.compile(_SINGLE_RUN if single else _DOUBLE_RUN)
     i += 1
     value = ""
     while True:
@@ -805,7 +807,7 @@ def _scan_quoted(text: str, breaks: str, i: int, line: int, ls: int, single: boo
             match = run.match(text, i)
             value += match.group()  # type: ignore[union-attr]
             i = match.end()  # type: ignore[union-attr]
-        if text[i] == quote:
+        if text[i] == closer:
             break
         spaces = leading_break = trailing = ""
         while True:
@@ -846,7 +848,7 @@ def _escape(text: str, i: int, line: int, start: int, value: str) -> tuple[str, 
     if width is None:
         raise _Broken("found unknown escape character", line, start, True)
     digits = text[i + 2 : i + 2 + width]
-    if _past(_HEX, digits, 0) != width:
+    if _past(re.compile(_HEX), digits, 0) != width:
         raise _Broken("did not find expected hexdecimal number", line, start, True)
     code = int(digits, 16)
     if 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:
@@ -966,7 +968,7 @@ def _scan_tag(text: str, i: int, line: int, col: int, flow: int) -> tuple[_Token
 def _scan_tag_handle(text: str, i: int, directive: bool, line: int) -> tuple[str, int]:
     if text[i] != "!":
         raise _Broken("did not find expected '!'", line, line, True)
-    j = _past(_ALNUM, text, i + 1)
+    j = _past(re.compile(_ALNUM), text, i + 1)
     if text[j] == "!":
         j += 1
     elif directive and j != i + 1:
@@ -978,7 +980,7 @@ def _scan_uri(text: str, i: int, verbatim: bool, head: str, line: int) -> tuple[
     """A tag's URI part as bytes, its %-escapes decoded (each must spell one UTF-8 character)."""
     length = len(head)
     out = bytearray(head[1:].encode())
-    chars = _VERBATIM_URI if verbatim else _URI
+    chars = re.compile(_VERBATIM_URI if verbatim else _URI)
     while True:
         match = chars.match(text, i)
         if match is not None:
@@ -990,7 +992,7 @@ def _scan_uri(text: str, i: int, verbatim: bool, head: str, line: int) -> tuple[
         width = 0
         while True:
             digits = text[i + 1 : i + 3]
-            if text[i] != "%" or _past(_HEX, digits, 0) != 2:
+            if text[i] != "%" or _past(re.compile(_HEX), digits, 0) != 2:
                 raise _Broken("did not find URI escaped octet", line, line, True)
             octet = int(digits, 16)
             if width:
@@ -1019,7 +1021,7 @@ def _scan_uri(text: str, i: int, verbatim: bool, head: str, line: int) -> tuple[
 
 def _scan_directive(text: str, i: int, line: int, ls: int) -> tuple[_Token, int, int, int]:
     """A ``%YAML`` or ``%TAG`` line; any other directive name is an error, as in libyaml."""
-    j = _past(_ALNUM, text, i + 1)
+    j = _past(re.compile(_ALNUM), text, i + 1)
     name = text[i + 1 : j]
     if not name:
         raise _Broken("could not find expected directive name", line, line, True)
@@ -1056,7 +1058,7 @@ def _scan_directive(text: str, i: int, line: int, ls: int) -> tuple[_Token, int,
 
 
 def _version_number(text: str, i: int, line: int) -> tuple[int, int]:
-    j = _past(_DIGITS, text, i)
+    j = _past(re.compile(_DIGITS), text, i)
     if j - i > 9:
         raise _Broken("found extremely long version number", line, line, True)
     if j == i:
@@ -1077,13 +1079,6 @@ def _render(path: _Path) -> str:
     for step in reversed(steps):
         field = f"{field}[{step}]" if isinstance(step, int) else f"{field}.{step}" if field else step
     return field
-
-
-def _quote(value: str) -> str:
-    """A key as a message shows it, by hyper.check.nodes.quote's rule (which imports too much
-    to be imported here): double-quoted, quotes and what will not print escaped."""
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-    return '"' + "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in escaped) + '"'
 
 
 def _decoded(tag: bytes) -> None:
@@ -1287,7 +1282,7 @@ class _Parser:
         if name == "<<" and key[1] == "plain":
             self.fault(key[2], key[3], (path, "<<"), _MERGE_KEY)
         elif name in seen:
-            message = f"{_quote(name)} is already a key of this mapping — each key is written once"
+            message = f"{quote(name)} is already a key of this mapping — each key is written once"
             self.fault(key[2], key[3], (path, name), message)
         seen.add(name)
         return (path, name)

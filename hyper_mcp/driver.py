@@ -107,10 +107,19 @@ class Session:
         self._next_id += 1
         return self._next_id
 
+    async def start(self, method: str, params: bytes | None = None, request_id: int | None = None) -> int:
+        """Send a request without waiting for its answer, and answer its id.
+
+        A test that cancels a request, or sends several before reading any, reads the
+        frames itself; :meth:`request` is this followed by the wait.
+        """
+        rid = self.mint() if request_id is None else request_id
+        await self.send(_message(method, params, rid))
+        return rid
+
     async def request(self, method: str, params: bytes | None = None, request_id: int | None = None) -> bytes:
         """Send a request and answer its response frame; other frames are kept in ``seen``."""
-        rid = self.mint() if request_id is None else request_id
-        await self.send(_request(rid, method, params))
+        rid = await self.start(method, params, request_id)
         while (frame := await self.receive()) is not None:
             decoded = orjson.loads(frame)
             if "method" not in decoded and decoded.get("id") == rid:
@@ -118,8 +127,7 @@ class Session:
         raise EOFError(f"the server closed the session before answering {method}")
 
     async def notify(self, method: str, params: bytes | None = None) -> None:
-        body = b'{"jsonrpc":"2.0","method":' + orjson.dumps(method)
-        await self.send(body + (b',"params":' + params if params is not None else b"") + b"}")
+        await self.send(_message(method, params))
 
     async def handshake(self, protocol_version: str = PROTOCOL_VERSION) -> bytes:
         """``initialize`` then ``notifications/initialized``; answers the initialize response."""
@@ -146,8 +154,10 @@ class Session:
         return frames
 
 
-def _request(rid: int, method: str, params: bytes | None) -> bytes:
-    body = b'{"jsonrpc":"2.0","id":' + orjson.dumps(rid) + b',"method":' + orjson.dumps(method)
+def _message(method: str, params: bytes | None, rid: int | None = None) -> bytes:
+    """One JSON-RPC message, ``params`` spliced in as written: a request with an id, else a notification."""
+    body = b'{"jsonrpc":"2.0"' + (b',"id":' + orjson.dumps(rid) if rid is not None else b"")
+    body += b',"method":' + orjson.dumps(method)
     return body + (b',"params":' + params if params is not None else b"") + b"}"
 
 

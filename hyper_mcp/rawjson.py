@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Final, TypeAlias
 
 import attrs
@@ -149,48 +150,50 @@ def _value_end(text: str, at: int) -> int:
     return int(end)
 
 
+def _members(text: str, at: int, opening: str, closing: str, member: Callable[[int], int]) -> None:
+    """Walks the container opening at ``at``: ``member`` reads each member from its first
+    character and answers where it ends; the commas and the closing bracket are walked here."""
+    at = _skip(text, _expect(text, at, opening))
+    if at < len(text) and text[at] == closing:
+        return
+    while True:
+        at = _skip(text, member(_skip(text, at)))
+        if at < len(text) and text[at] == ",":
+            at += 1
+            continue
+        _expect(text, at, closing)
+        return
+
+
 def object_spans(text: str, at: int = 0) -> list[tuple[str, tuple[int, int]]]:
     """Each member of the object starting at ``at``: its key and its value's span."""
-    at = _expect(text, at, "{")
     found: list[tuple[str, tuple[int, int]]] = []
-    at = _skip(text, at)
-    if at < len(text) and text[at] == "}":
-        return found
-    while True:
-        at = _skip(text, at)
+
+    def member(at: int) -> int:
         key_end = _value_end(text, at)
         key = json.loads(text[at:key_end])
         if not isinstance(key, str):
             raise SyntaxFault(f"an object key at offset {at} is not a string")
-        at = _expect(text, key_end, ":")
-        start = _skip(text, at)
+        start = _skip(text, _expect(text, key_end, ":"))
         end = _value_end(text, start)
         found.append((key, (start, end)))
-        at = _skip(text, end)
-        if at < len(text) and text[at] == ",":
-            at += 1
-            continue
-        _expect(text, at, "}")
-        return found
+        return end
+
+    _members(text, at, "{", "}", member)
+    return found
 
 
 def array_spans(text: str, at: int = 0) -> list[tuple[int, int]]:
     """The span of each element of the array starting at ``at``."""
-    at = _expect(text, at, "[")
     found: list[tuple[int, int]] = []
-    at = _skip(text, at)
-    if at < len(text) and text[at] == "]":
-        return found
-    while True:
-        start = _skip(text, at)
+
+    def element(start: int) -> int:
         end = _value_end(text, start)
         found.append((start, end))
-        at = _skip(text, end)
-        if at < len(text) and text[at] == ",":
-            at += 1
-            continue
-        _expect(text, at, "]")
-        return found
+        return end
+
+    _members(text, at, "[", "]", element)
+    return found
 
 
 # --- the golden files' spelling ---

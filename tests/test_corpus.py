@@ -102,6 +102,14 @@ def _case(root: Path, name: str, files: dict[str, str | bytes]) -> Case:
     return Case(root=root, dir=directory, name=name)
 
 
+def _materialised(case: Case, tmp_path: Path) -> fixture.Repository:
+    """The case's repository, built in a scratch directory as the harness builds it."""
+    inputs = read(case)
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    return fixture.materialise(inputs.fixture, inputs.instant, scratch)
+
+
 def _git(cwd: Path, *args: str) -> str:
     return subprocess.run(["git", *args], cwd=cwd, capture_output=True, check=True, text=True).stdout.strip()
 
@@ -146,10 +154,7 @@ def _echo_surfaces(seen: list[Seen], effect: Callable[[Process], None] | None = 
 
 def test_an_empty_fixture_commits_to_the_reference_ids(tmp_path: Path) -> None:
     case = _case(tmp_path, "c/empty", {"argv": "hyper check\n", "git": "", "repo/": "", "store/": ""})
-    inputs = read(case)
-    scratch = tmp_path / "scratch"
-    scratch.mkdir()
-    repository = fixture.materialise(inputs.fixture, inputs.instant, scratch)
+    repository = _materialised(case, tmp_path)
     assert _git(repository.root, "rev-parse", "HEAD") == EMPTY_FIXTURE_COMMIT
     assert _git(repository.root, "rev-parse", fixture.STORE_REF) == EMPTY_STORE_COMMIT
     assert _git(repository.root, "rev-parse", "--abbrev-ref", "HEAD") == "main"
@@ -195,10 +200,7 @@ def test_the_code_commit_holds_the_whole_tree_with_its_modes(tmp_path: Path) -> 
         },
     )
     os.chmod(case.dir / "repo/bin/x", 0o755)
-    inputs = read(case)
-    scratch = tmp_path / "scratch"
-    scratch.mkdir()
-    repository = fixture.materialise(inputs.fixture, inputs.instant, scratch)
+    repository = _materialised(case, tmp_path)
     listing = _git(repository.root, "ls-tree", "-r", "HEAD")
     modes = {line.split("\t")[1]: line.split()[0] for line in listing.splitlines()}
     assert modes == {"a/b.yaml": "100644", "bin/x": "100755", "hyper.yaml": "100644"}
@@ -222,10 +224,7 @@ def test_a_store_seed_is_one_parentless_commit_at_mode_100644(tmp_path: Path) ->
         },
     )
     os.chmod(case.dir / "store/run.sh", 0o755)
-    inputs = read(case)
-    scratch = tmp_path / "scratch"
-    scratch.mkdir()
-    repository = fixture.materialise(inputs.fixture, inputs.instant, scratch)
+    repository = _materialised(case, tmp_path)
     root = repository.root
     assert _git(root, "rev-list", "--count", fixture.STORE_REF) == "1"
     listing = _git(root, "ls-tree", "-r", fixture.STORE_REF)
@@ -236,7 +235,7 @@ def test_a_store_seed_is_one_parentless_commit_at_mode_100644(tmp_path: Path) ->
     assert fixture.render_store(repository.git, root) == (
         b"=== journal/a.json (10 bytes)\nno newline=== journal/b.json (3 bytes)\n{}\n=== run.sh (10 bytes)\n#!/bin/sh\n"
     )
-    assert inputs.instant.microsecond == 500000, "the process's clock keeps what git drops"
+    assert read(case).instant.microsecond == 500000, "the process's clock keeps what git drops"
 
 
 def test_branch_goldens_render_an_absent_branch_and_the_tree(tmp_path: Path) -> None:
@@ -267,10 +266,7 @@ def test_baseline_uncommitted_and_the_remote_pieces(tmp_path: Path) -> None:
             "unfetchable-remote": "",
         },
     )
-    inputs = read(case)
-    scratch = tmp_path / "scratch"
-    scratch.mkdir()
-    repository = fixture.materialise(inputs.fixture, inputs.instant, scratch)
+    repository = _materialised(case, tmp_path)
     root, origin = repository.root, repository.origin
     assert origin is not None
     assert _git(root, "log", "--format=%s", "main").splitlines() == [
@@ -303,10 +299,7 @@ def test_rejected_pushes_advance_the_remote_first(tmp_path: Path) -> None:
             "reject-pushes": "",
         },
     )
-    inputs = read(case)
-    scratch = tmp_path / "scratch"
-    scratch.mkdir()
-    repository = fixture.materialise(inputs.fixture, inputs.instant, scratch)
+    repository = _materialised(case, tmp_path)
     assert repository.origin is not None
     root, env = repository.root, dict(repository.git.env)
     _git_in(root, env, "fetch", "origin", f"{fixture.STORE_REF}:refs/remotes/origin/store")

@@ -22,7 +22,7 @@ keeps its node so a rule cites the exact line.
 # costs a compile when the class is made, and ``check`` loads this module on its start-up (ADR 0006).
 from typing import Final, Literal, NamedTuple
 
-from hyper.check.nodes import fields, member, scalars
+from hyper.check.nodes import fields, member, scalar, scalars
 from hyper.yamlsubset import Map, Node, Scalar, Seq
 
 KIND: Final = "procedure"
@@ -149,28 +149,24 @@ class Procedure(NamedTuple):
         return tuple(e for e in self.entries if isinstance(e, Invocation))
 
 
-def _scalar(node: Node | None) -> Scalar | None:
-    return node if isinstance(node, Scalar) else None
-
-
 def read_entry(index: int, entry: Map) -> Entry:
     parts = fields(entry, "id", *BINDING_KEYS, "args", "over", "bound", "when", "procedure", "require")
     binds = any(key in parts for key in BINDING_KEYS)
     if "require" in parts:
         if binds or "procedure" in parts:
             return Conflicted(index, entry, "require")
-        return Requirement(index, entry, _scalar(parts.get("id")), parts["require"])
+        return Requirement(index, entry, scalar(parts.get("id")), parts["require"])
     if "procedure" in parts:
         if binds:
             return Conflicted(index, entry, "procedure")
-        return Invocation(index, entry, _scalar(parts.get("id")), parts["procedure"])
+        return Invocation(index, entry, scalar(parts.get("id")), parts["procedure"])
     return Step(
         index=index,
         entry=entry,
-        id=_scalar(parts.get("id")),
-        definition=_scalar(parts.get("definition")),
-        operation=_scalar(parts.get("operation")),
-        target=_scalar(parts.get("target")),
+        id=scalar(parts.get("id")),
+        definition=scalar(parts.get("definition")),
+        operation=scalar(parts.get("operation")),
+        target=scalar(parts.get("target")),
         args=parts.get("args"),
         over=parts.get("over"),
         bound=parts.get("bound"),
@@ -186,7 +182,7 @@ def read(file: str, root: Node | None) -> Procedure:
         entries = [read_entry(i, item) for i, item in enumerate(steps.items) if isinstance(item, Map)]
     return Procedure(
         file=file,
-        name=_scalar(parts.get("procedure")),
+        name=scalar(parts.get("procedure")),
         targets=scalars(parts.get("targets")),
         cadence=parts.get("cadence"),
         entries=tuple(entries),
@@ -250,7 +246,7 @@ def read_predicate(node: Node | None) -> Predicate | None:
     parts = fields(node, "field", "step")
     return Predicate(
         node=node,
-        field=_scalar(parts.get("field")),
-        step=_scalar(parts.get("step")),
+        field=scalar(parts.get("field")),
+        step=scalar(parts.get("step")),
         operators=tuple((key, value) for key, value in node.entries if key.value in OPERATORS),
     )

@@ -14,7 +14,7 @@ from hyper.artefact import definition as artefact
 from hyper.artefact.definition import Definition
 from hyper.check import codes
 from hyper.check.facts import Provider, Target
-from hyper.check.index import Index
+from hyper.check.index import Index, artefact_absent
 from hyper.check.nodes import at
 from hyper.check.schema import STRING, STRINGS, array_of, obj, one_of, prop
 from hyper.check.schema import check as schema_check
@@ -43,31 +43,15 @@ def check(file: str, root: Node | None, index: Index) -> list[Problem]:
     if read.provider is not None:
         provider = index.providers.get(read.provider.value)
         if provider is None:
-            name = read.provider.value
             problems.append(
-                at(
-                    file,
-                    read.provider,
-                    "provider",
-                    codes.ARTEFACT_ABSENT,
-                    f"provider: {name} names nothing — hyper ships no such Provider and there is no "
-                    f"providers/{name}.yaml",
-                )
+                artefact_absent(file, read.provider, "provider", "provider", "providers", built_in="Provider")
             )
 
     bound: list[tuple[int, Scalar, Target]] = []
     for i, item in read.targets:
         target = index.targets.get(item.value)
         if target is None:
-            problems.append(
-                at(
-                    file,
-                    item,
-                    f"targets[{i}]",
-                    codes.ARTEFACT_ABSENT,
-                    f"targets: {item.value} names nothing — there is no targets/{item.value}.yaml",
-                )
-            )
+            problems.append(artefact_absent(file, item, f"targets[{i}]", "targets", "targets"))
         else:
             bound.append((i, item, target))
 

@@ -14,7 +14,9 @@ from collections.abc import Mapping
 from typing import Final, NamedTuple
 
 from hyper.artefact import manifest, target
-from hyper.check.nodes import member, scalars, text
+from hyper.check import codes
+from hyper.check.nodes import at, member, quote, scalars, text
+from hyper.problem import Problem
 from hyper.yamlsubset import Map, Node, Seq
 
 HOLE: Final = re.compile(r"\{([^{}]+)\}")
@@ -22,6 +24,19 @@ HOLE: Final = re.compile(r"\{([^{}]+)\}")
 
 PATH: Final = re.compile(r'\$(?:\.[A-Za-z_][A-Za-z0-9_-]*|\["[^"]*"\])*')
 """The path grammar: ``$``, then ``.member`` or ``["member"]`` segments, and nothing else."""
+
+
+def path_unreadable(file: str, node: Node, field: str, path: str) -> list[Problem]:
+    """``schema-mismatch`` where ``path`` is outside :data:`PATH`.
+
+    A Manifest's projection and a Step's ``{item:}`` reference read paths with one
+    grammar, so an author is told the same thing wherever a path is mistyped.
+    """
+    if PATH.fullmatch(path) is not None:
+        return []
+    message = f'{quote(path)} is not a path the grammar reads — $ then .member or ["member"] segments'
+    return [at(file, node, field, codes.SCHEMA_MISMATCH, message)]
+
 
 SHELL_COMMAND_INPUT: Final = "command"
 """The input a shell Operation's argv arrives in, by convention rather than by position."""

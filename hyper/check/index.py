@@ -14,7 +14,11 @@ from typing import NamedTuple
 
 from hyper.artefact import definition
 from hyper.artefact.repository import Repository
+from hyper.check import codes
 from hyper.check.facts import Provider, Target, provider_facts, target_facts
+from hyper.check.nodes import at
+from hyper.problem import Problem
+from hyper.yamlsubset import Scalar
 
 
 class Claim(NamedTuple):
@@ -35,6 +39,17 @@ class Index(NamedTuple):
     targets: Mapping[str, Target]
     definitions: Mapping[str, Claim]
     procedures: frozenset[str]
+
+
+def artefact_absent(file: str, name: Scalar, field: str, key: str, directory: str, *, built_in: str = "") -> Problem:
+    """``artefact-absent`` at a name that resolves to nothing in its namespace.
+
+    The sentence names the file that would have to exist, writing it being one fix; a
+    namespace hyper also fills itself (``built_in``, the kind it ships) says so too.
+    """
+    shipped = f"hyper ships no such {built_in} and " if built_in else ""
+    message = f"{key}: {name.value} names nothing — {shipped}there is no {directory}/{name.value}.yaml"
+    return at(file, name, field, codes.ARTEFACT_ABSENT, message)
 
 
 def build(repo: Repository) -> Index:

@@ -24,7 +24,7 @@ from hyper.artefact import manifest as artefact
 from hyper.artefact import schemas
 from hyper.artefact.manifest import HttpRequest, Manifest, Operation, Record
 from hyper.check import codes, predicate
-from hyper.check.facts import HOLE, PATH, SHELL_COMMAND_INPUT, input_properties
+from hyper.check.facts import HOLE, SHELL_COMMAND_INPUT, input_properties, path_unreadable
 from hyper.check.nodes import at, descend, fields, join, member, quote, text
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import env_rules, kind_mismatch, name_mismatch
@@ -187,18 +187,7 @@ def _auth(read: Manifest) -> list[Problem]:
     if auth is None or not isinstance(auth.node, Map):
         return []
     file = read.path
-    problems = predicate.exactly_one_of(file, "auth", auth.node, artefact.AUTH_SCHEMES)
-    for key, _ in auth.node.entries:
-        if key.value not in artefact.AUTH_SCHEMES:
-            problems.append(
-                at(
-                    file,
-                    key,
-                    join("auth", key.value),
-                    codes.UNKNOWN_KEY,
-                    f"{quote(key.value)} is not an Auth scheme — auth: takes header: or basic:",
-                )
-            )
+    problems = predicate.one_form(file, "auth", auth.node, artefact.AUTH_SCHEMES, "an Auth scheme")
     if auth.header is not None:
         problems += schema_check(auth.header, schemas.AUTH_HEADER, file, "auth.header")
         problems += _auth_holes(file, "auth.header", auth.header)
@@ -650,19 +639,9 @@ def _pagination(file: str, field: str, node: Map) -> list[Problem]:
         if isinstance(into, Map):
             problems += predicate.exactly_one_of(file, join(ffield, "into"), into, ("query", "header"))
         source = member(written, "from")
-        if form == "cursor" and isinstance(source, Scalar) and PATH.fullmatch(source.value) is None:
-            problems.append(_bad_path(file, join(ffield, "from"), source))
+        if form == "cursor" and isinstance(source, Scalar):
+            problems += path_unreadable(file, source, join(ffield, "from"), source.value)
     return problems
-
-
-def _bad_path(file: str, field: str, node: Scalar) -> Problem:
-    return at(
-        file,
-        node,
-        field,
-        codes.SCHEMA_MISMATCH,
-        f'{quote(node.value)} is not a path the grammar reads — $ then .member or ["member"] segments',
-    )
 
 
 def _record(file: str, field: str, record: Record, declared: Mapping[str, str]) -> list[Problem]:
@@ -680,8 +659,7 @@ def _record(file: str, field: str, record: Record, declared: Mapping[str, str]) 
         )
     elif identity is not None:
         if identity.value.startswith("$"):
-            if PATH.fullmatch(identity.value) is None:
-                problems.append(_bad_path(file, join(field, "identity"), identity))
+            problems += path_unreadable(file, identity, join(field, "identity"), identity.value)
         elif identity.value.startswith("{"):
             problems += _ordinary_holes(file, join(field, "identity"), identity, declared)
         else:
@@ -694,14 +672,13 @@ def _record(file: str, field: str, record: Record, declared: Mapping[str, str]) 
                     f"identity: {quote(identity.value)} is neither a response path ($…) nor a template hole ({{…}})",
                 )
             )
-    if isinstance(record.over, Scalar) and PATH.fullmatch(record.over.value) is None:
-        problems.append(_bad_path(file, join(field, "over"), record.over))
+    if isinstance(record.over, Scalar):
+        problems += path_unreadable(file, record.over, join(field, "over"), record.over.value)
     if isinstance(record.fields, Map):
         for key, value in record.fields.entries:
             child = join(field, f"fields.{key.value}")
             if isinstance(value, Scalar):
-                if PATH.fullmatch(value.value) is None:
-                    problems.append(_bad_path(file, child, value))
+                problems += path_unreadable(file, value, child, value.value)
             elif isinstance(value, Map) and member(value, "secret") is not None:
                 problems.append(
                     at(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hyper.problem import Problem
+from hyper.problem import quote as quote  # the rules quote values through this module
 from hyper.yamlsubset import Map, Node, Scalar, Seq
 
 
@@ -86,9 +87,3 @@ def join(field: str, name: str) -> str:
 def at(file: str, node: Node | None, field: str, code: str, message: str) -> Problem:
     line, column = position(node)
     return Problem(file=file, line=line, column=column, field=field, error_code=code, message=message)
-
-
-def quote(value: str) -> str:
-    """A value as a message shows it: double-quoted, with quotes and control characters escaped."""
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-    return '"' + "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in escaped) + '"'

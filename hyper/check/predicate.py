@@ -44,6 +44,28 @@ def exactly_one_of(file: str, field: str, node: Node | None, keys: tuple[str, ..
     ]
 
 
+def one_form(file: str, field: str, node: Map, forms: tuple[str, ...], noun: str) -> list[Problem]:
+    """A mapping told apart by the one key of ``forms`` it writes: exactly one, and nothing beside it.
+
+    ``auth:`` (its schemes) and ``over:`` (its selector forms) are both such unions, and
+    an author who writes a key outside the set is told the whole set, so the sentence
+    is built from ``forms`` rather than written at each union.
+    """
+    name = field.rsplit(".", 1)[-1]
+    listed = ", ".join(f"{form}:" for form in forms[:-1]) + f" or {forms[-1]}:"
+    return exactly_one_of(file, field, node, forms) + [
+        at(
+            file,
+            key,
+            join(field, key.value),
+            codes.UNKNOWN_KEY,
+            f"{quote(key.value)} is not {noun} — {name}: takes {listed}",
+        )
+        for key, _ in node.entries
+        if key.value not in forms
+    ]
+
+
 def core(file: str, field: str, node: Node | None, allow_step: bool) -> tuple[list[Problem], Predicate | None]:
     """The shape and operand rules of one predicate, whatever its root."""
     predicate = read_predicate(node)
@@ -82,27 +104,18 @@ def _operand(file: str, field: str, operator: str, value: Node) -> list[Problem]
     if operator in ("exists", "absent"):
         if isinstance(value, Scalar) and value.value == "true":
             return []
-        return [
-            at(
-                file,
-                value,
-                field,
-                codes.PREDICATE_TYPE_MISMATCH,
-                f"{operator}: takes true and nothing else — the negation is the other operator's name",
-            )
-        ]
+        return _mistyped(
+            file, value, field, f"{operator}: takes true and nothing else — the negation is the other operator's name"
+        )
     if operator in ("starts_with", "ends_with"):
         if isinstance(value, Scalar) and value.value != "":
             return []
-        return [
-            at(
-                file,
-                value,
-                field,
-                codes.PREDICATE_TYPE_MISMATCH,
-                f"{operator}: takes a non-empty string — an empty one matches every value and filters nothing",
-            )
-        ]
+        return _mistyped(
+            file,
+            value,
+            field,
+            f"{operator}: takes a non-empty string — an empty one matches every value and filters nothing",
+        )
     if operator in ("greater_than", "less_than"):
         return _scalar_operand(file, field, operator, value, _ORDERED)
     return _scalar_operand(file, field, operator, value, _TEMPORAL)
@@ -111,26 +124,19 @@ def _operand(file: str, field: str, operator: str, value: Node) -> list[Problem]
 def _scalar_operand(file: str, field: str, operator: str, value: Node, allowed: tuple[Type, ...]) -> list[Problem]:
     """A literal scalar readable as one of ``allowed`` (any scalar where ``allowed`` is empty)."""
     if not isinstance(value, Scalar):
-        return [
-            at(
-                file,
-                value,
-                field,
-                codes.PREDICATE_TYPE_MISMATCH,
-                f"{operator}: takes one literal scalar — a list, a mapping or a reference is no operand",
-            )
-        ]
+        return _mistyped(
+            file, value, field, f"{operator}: takes one literal scalar — a list, a mapping or a reference is no operand"
+        )
     if not allowed or any(reads_as(t, value.value) for t in allowed):
         return []
-    return [
-        at(
-            file,
-            value,
-            field,
-            codes.PREDICATE_TYPE_MISMATCH,
-            f"{quote(value.value)} is not a {' or '.join(allowed)}, which {operator}: compares against",
-        )
-    ]
+    return _mistyped(
+        file, value, field, f"{quote(value.value)} is not a {' or '.join(allowed)}, which {operator}: compares against"
+    )
+
+
+def _mistyped(file: str, node: Node, field: str, message: str) -> list[Problem]:
+    """The one row an operand earns: every operand fault is a ``predicate-type-mismatch`` at the operand."""
+    return [at(file, node, field, codes.PREDICATE_TYPE_MISMATCH, message)]
 
 
 def category(value: str) -> str:
@@ -145,47 +151,30 @@ def category(value: str) -> str:
 
 def _in_operand(file: str, field: str, value: Node) -> list[Problem]:
     if not isinstance(value, Seq):
-        message = "in: takes a list of two or more literals of one type"
-        return [at(file, value, field, codes.PREDICATE_TYPE_MISMATCH, message)]
+        return _mistyped(file, value, field, "in: takes a list of two or more literals of one type")
     if not value.items:
-        return [
-            at(
-                file,
-                value,
-                field,
-                codes.PREDICATE_TYPE_MISMATCH,
-                "in: [] holds no member, so its answer is fixed before any value is read",
-            )
-        ]
+        return _mistyped(file, value, field, "in: [] holds no member, so its answer is fixed before any value is read")
     if len(value.items) == 1:
-        return [
-            at(
-                file,
-                value.items[0],
-                f"{field}[0]",
-                codes.PREDICATE_TYPE_MISMATCH,
-                "in: with one member is equals: written a second way — name two or more, or use equals:",
-            )
-        ]
+        return _mistyped(
+            file,
+            value.items[0],
+            f"{field}[0]",
+            "in: with one member is equals: written a second way — name two or more, or use equals:",
+        )
     problems: list[Problem] = []
     first: str | None = None
     for i, item in enumerate(value.items):
         if not isinstance(item, Scalar):
-            problems.append(
-                at(file, item, f"{field}[{i}]", codes.PREDICATE_TYPE_MISMATCH, "an in: member is a bare literal")
-            )
+            problems += _mistyped(file, item, f"{field}[{i}]", "an in: member is a bare literal")
             continue
         kind = category(item.value)
         if first is None:
             first = kind
         elif kind != first:
-            problems.append(
-                at(
-                    file,
-                    item,
-                    f"{field}[{i}]",
-                    codes.PREDICATE_TYPE_MISMATCH,
-                    f"in: mixes types — this member reads as a {kind} where the first reads as a {first}",
-                )
+            problems += _mistyped(
+                file,
+                item,
+                f"{field}[{i}]",
+                f"in: mixes types — this member reads as a {kind} where the first reads as a {first}",
             )
     return problems

@@ -30,10 +30,10 @@ from hyper.artefact.procedure import (
 from hyper.cadence.grammar import CadenceFault
 from hyper.cadence.grammar import parse as parse_cadence
 from hyper.check import codes
-from hyper.check.facts import HOLE, PATH, SHELL_COMMAND_INPUT, Input, Operation, Provider, Target
-from hyper.check.index import Claim, Index
+from hyper.check.facts import HOLE, SHELL_COMMAND_INPUT, Input, Operation, Provider, Target, path_unreadable
+from hyper.check.index import Claim, Index, artefact_absent
 from hyper.check.nodes import at, join, member, quote
-from hyper.check.predicate import core, exactly_one_of
+from hyper.check.predicate import core, one_form
 from hyper.check.schema import INTEGER, OPEN_OBJECT, STRING, STRINGS, Schema, Type, obj, prop, reads_as
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import env_rules, kind_mismatch, name_mismatch
@@ -142,15 +142,7 @@ def _invocation(file: str, entry: Invocation, index: Index) -> list[Problem]:
     problems = schema_check(entry.entry, INVOCATION_SCHEMA, file, entry.field)
     callee = entry.callee
     if callee is not None and callee.value not in index.procedures:
-        problems.append(
-            at(
-                file,
-                callee,
-                join(entry.field, "procedure"),
-                codes.ARTEFACT_ABSENT,
-                f"procedure: {callee.value} names nothing — there is no procedures/{callee.value}.yaml",
-            )
-        )
+        problems.append(artefact_absent(file, callee, join(entry.field, "procedure"), "procedure", "procedures"))
     return problems
 
 
@@ -167,16 +159,8 @@ def _step(
     if step.definition is not None:
         claim = index.definitions.get(step.definition.value)
         if claim is None:
-            name = step.definition.value
-            problems.append(
-                at(
-                    file,
-                    step.definition,
-                    join(step.field, "definition"),
-                    codes.ARTEFACT_ABSENT,
-                    f"definition: {name} names nothing — there is no definitions/{name}.yaml",
-                )
-            )
+            field = join(step.field, "definition")
+            problems.append(artefact_absent(file, step.definition, field, "definition", "definitions"))
     provider: Provider | None = None
     operation: Operation | None = None
     if claim is not None:
@@ -308,9 +292,7 @@ def _arg_value(file: str, field: str, node: Node, input_: Input, earlier: Mappin
             )
         )
     if reference.form == "item":
-        if PATH.fullmatch(reference.path) is None:
-            problems.append(_bad_path(file, reference.node, join(field, "item"), reference.path))
-        return problems
+        return problems + path_unreadable(file, reference.node, join(field, "item"), reference.path)
     return problems + _step_reference(file, field, reference, earlier)
 
 
@@ -345,16 +327,6 @@ def _literal(file: str, field: str, node: Node, input_: Input) -> list[Problem]:
 
 def _a(type_: str) -> str:
     return f"an {type_}" if type_ in ("integer", "array", "object") else f"a {type_}"
-
-
-def _bad_path(file: str, node: Node, field: str, path: str) -> Problem:
-    return at(
-        file,
-        node,
-        field,
-        codes.SCHEMA_MISMATCH,
-        f'{quote(path)} is not a path the grammar reads — $ then .member or ["member"] segments',
-    )
 
 
 def _unresolved_step(name: str, earlier: Mapping[str, Earlier], condition: bool) -> str | None:
@@ -498,20 +470,12 @@ def _over(file: str, step: Step, operation: Operation | None, provider: Provider
     if not isinstance(over, Map):
         return []
     field = join(step.field, "over")
-    problems = exactly_one_of(file, field, over, artefact.OVER_FORMS)
+    problems = one_form(file, field, over, artefact.OVER_FORMS, "a selector form")
     for key, value in over.entries:
-        child = join(field, key.value)
         if key.value not in artefact.OVER_FORMS:
-            problems.append(
-                at(
-                    file,
-                    key,
-                    child,
-                    codes.UNKNOWN_KEY,
-                    f"{quote(key.value)} is not a selector form — over: takes assets:, observations: or values:",
-                )
-            )
-        elif key.value == "values":
+            continue  # one_form has reported it
+        child = join(field, key.value)
+        if key.value == "values":
             problems += _values_shape(file, child, value)
         else:
             problems += _predicate_list(file, child, value, provider)

@@ -1,15 +1,10 @@
 """What a repository command is handed besides its arguments and its destination."""
 
-from __future__ import annotations
-
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from hyper.process import Process
 from hyper.version import BuildFacts
-
-if TYPE_CHECKING:
-    from hyper_mcp import Progress
 
 
 def never() -> bool:
@@ -21,8 +16,10 @@ class Context(NamedTuple):
     root: str
     """The repository root, absolute, resolved before the command body runs."""
     facts: BuildFacts
-    progress: Progress | None = None
-    """Step boundaries for a watching MCP client; ``None`` where nobody is watching."""
+    progress: Callable[[int, int, str], None] | None = None
+    """Step boundaries for a watching MCP client (``hyper_mcp.Progress``, spelled out: an alias
+    imported only for the type checker would be a string here, which ``NamedTuple`` compiles at
+    start-up); ``None`` where nobody is watching."""
     cancelled: Callable[[], bool] = never
     """Asked where a Run's next Step would start; a cancelled call drains."""
 

@@ -10,8 +10,6 @@ is reported before the working directory, the environment or the repository is
 touched.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
@@ -22,6 +20,13 @@ from hyper.cli.usage import arity_fault, go_quote, unknown_flag
 if TYPE_CHECKING:
     import datetime as _dt
 
+    _Instant = _dt.datetime
+else:
+    # At run time a field's annotation need only exist. ``datetime`` is imported by ``--since``
+    # alone, and a quoted annotation is compiled when NamedTuple makes the class — on most
+    # commands the first and dearest compile of the process.
+    _Instant = object
+
 OUTCOMES = ("completed", "refused", "failed")
 RECORD_KINDS = ("asset", "observation")
 LIMIT_MAX = 2**63 - 1
@@ -29,8 +34,17 @@ LIMIT_MAX = 2**63 - 1
 ``limit`` the same way), so a longer number is refused like any other that is not a positive integer."""
 
 _RFC3339 = re.compile(
-    r"\A(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})\Z"
+    r"\A([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})\Z"
 )
+
+
+REFUSED_BY_NAME = {
+    ("run", "--target"): (
+        "--target is not a flag of run: a Run binds exactly the Targets its Procedure's Steps name\n"
+        "  to act on another Target, edit the Procedure, and the edit is reviewed like any other"
+    ),
+}
+"""Flags a caller may well reach for, refused with the reason rather than as unknown."""
 
 
 class UsageFault(Exception):
@@ -50,7 +64,7 @@ class Invocation(NamedTuple):
     limit: int = 0
     """The cap in force: what ``--limit`` named, else the default; 0 where the command has no cap."""
     limit_named: bool = False
-    since: _dt.datetime | None = None
+    since: _Instant | None = None
     procedure: str | None = None
     target: str | None = None
     outcome: str | None = None
@@ -66,7 +80,7 @@ class Invocation(NamedTuple):
     expansion: bool = False
 
 
-def read_since(text: str) -> _dt.datetime | None:
+def read_since(text: str) -> "_dt.datetime | None":
     """An RFC 3339 instant with an offset, in UTC; ``None`` where ``text`` is not one."""
     import datetime as _dt  # only ``--since`` reads an instant; most commands never import it
 
@@ -137,7 +151,8 @@ def parse(command: Command, args: Sequence[str], no_color_env: bool) -> Invocati
         elif token in takes and token in ("--history", "--dry-run", "--expansion"):
             values[token[2:].replace("-", "_")] = True
         elif token != "-" and token.startswith("-"):
-            raise UsageFault(unknown_flag(command, token))
+            refusal = REFUSED_BY_NAME.get((name, flag))
+            raise UsageFault(f"hyper {name}: {refusal}\n" if refusal else unknown_flag(command, token))
         else:
             positional.append(token)
         i += 1

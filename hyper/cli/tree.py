@@ -5,8 +5,6 @@ the parser and the completion scripts all read it, so a command or flag added he
 reaches every one of them by the same edit.
 """
 
-from __future__ import annotations
-
 from typing import Final, NamedTuple
 
 PARAMETER_ORDER: Final = (

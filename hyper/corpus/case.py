@@ -252,12 +252,7 @@ def _argv(case: Case) -> tuple[str, ...]:
 
 def _call(case: Case) -> ToolCall:
     raw = (case.dir / "call").read_bytes()
-    try:
-        value = orjson.loads(raw)
-    except orjson.JSONDecodeError as error:
-        raise CaseFault(f"call is not JSON: {error}") from None
-    if not isinstance(value, dict):
-        raise CaseFault('call is not an object; it is {"tool": …, "arguments": {…}}')
+    value = _json_object(raw, "call", '; it is {"tool": …, "arguments": {…}}')
     unknown = sorted(set(value) - {"tool", "arguments"})
     if unknown:
         raise CaseFault(f"call carries {', '.join(unknown)}; a call is a tool and its arguments")
@@ -265,6 +260,17 @@ def _call(case: Case) -> ToolCall:
     if not isinstance(tool, str) or not tool:
         raise CaseFault("call names no tool")
     return ToolCall(tool=tool, arguments=_raw_arguments(raw) if "arguments" in value else b"{}")
+
+
+def _json_object(raw: bytes, name: str, shape: str = "") -> dict[str, object]:
+    """The input file ``name`` read as a JSON object; ``shape`` follows the fault where one helps its author."""
+    try:
+        value = orjson.loads(raw)
+    except orjson.JSONDecodeError as error:
+        raise CaseFault(f"{name} is not JSON: {error}") from None
+    if not isinstance(value, dict):
+        raise CaseFault(f"{name} is not an object{shape}")
+    return value
 
 
 def _raw_arguments(raw: bytes) -> bytes:
@@ -320,12 +326,7 @@ def _facts(case: Case) -> dict[str, str | bool]:
         return {"version": named or DEFAULT_VERSION}
     if named is not None or (case.dir / "version").is_file():
         raise CaseFault("holds both facts.json and version; the build's version is stated once")
-    try:
-        value = orjson.loads(raw)
-    except orjson.JSONDecodeError as error:
-        raise CaseFault(f"facts.json is not JSON: {error}") from None
-    if not isinstance(value, dict):
-        raise CaseFault("facts.json is not an object")
+    value = _json_object(raw, "facts.json")
     facts: dict[str, str | bool] = {}
     for key, member in value.items():
         kind = _FACT_KEYS.get(key)

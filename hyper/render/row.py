@@ -7,8 +7,6 @@ absent members omitted, no HTML escaping, non-ASCII written raw (orjson's defaul
 orjson is imported on first encode, because a page never needs it.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import Any, NamedTuple, TypeAlias
 

@@ -7,8 +7,6 @@ the marker object naming the axis of a listing that can be narrowed — and the
 marker is checked when it is built, so no surface ever carries a malformed one.
 """
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
@@ -27,7 +25,7 @@ class Marker(NamedTuple):
     dropped: int
     hint: str
 
-    def checked(self) -> Marker:
+    def checked(self) -> "Marker":
         """This marker, or the :class:`MarkerFault` naming the member that breaks a rule."""
         if self.axis not in ("identity", "time"):
             raise MarkerFault(f"axis: {self.axis!r} is neither identity nor time")

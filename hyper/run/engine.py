@@ -276,7 +276,8 @@ def _artefacts_read(
     Repository declaration, every Procedure walked, and per Step its Definition, its Target
     declaration and its Provider's Manifest (the built-in has no blob to differ from)."""
     files: dict[str, bytes] = {}
-    declaration = repo.file(DECLARATION_PATH)
+    by_path = {loaded.path: loaded for loaded in repo.files}  # one pass, not one scan per Step
+    declaration = by_path.get(DECLARATION_PATH)
     if declaration is not None:
         files[declaration.path] = declaration.data
     for procedure in procedures:
@@ -287,7 +288,7 @@ def _artefacts_read(
             files[definition.path] = definition.data
         target = repo.targets.get(step.target)
         if target is not None:
-            loaded = repo.file(target.file)
+            loaded = by_path.get(target.file)
             if loaded is not None:
                 files[loaded.path] = loaded.data
         manifest = binding.provider_of(repo, step.definition)

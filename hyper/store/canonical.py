@@ -16,7 +16,6 @@ identity digest computable from a list of names.
 from __future__ import annotations
 
 import datetime as _dt
-import hashlib
 import json
 import math
 import re
@@ -80,6 +79,8 @@ def identity_digest(names: list[str] | tuple[str, ...] | set[str] | frozenset[st
 
     A repeated name is one name: a set with two digests would mint a spurious version.
     """
+    import hashlib  # a reader never digests
+
     ordered: list[Value] = list(sorted(set(names)))
     return "sha256:" + hashlib.sha256(encode(ordered)).hexdigest()
 

@@ -13,16 +13,17 @@ a process killed before it leaves the branch where it was.
 
 from __future__ import annotations
 
-import hashlib
 import os
-import struct
 import subprocess
-import zlib
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
 
 from hyper.store.git import COMMIT_EMAIL, COMMIT_NAME, Git, GitError
+
+if TYPE_CHECKING:
+    import hashlib
 
 UNPACK_LIMIT = 100
 """Below this many objects a batch is written loose; at or above it, as one pack."""
@@ -77,6 +78,8 @@ class ObjectStore:
         return 20 if self.object_format == "sha1" else 32
 
     def _hash(self) -> hashlib._Hash:
+        import hashlib  # on the first write: a handle that only reads never hashes
+
         return hashlib.new(self.object_format)
 
     def _put(self, kind: bytes, data: bytes) -> str:
@@ -121,6 +124,8 @@ class ObjectStore:
         self.pending.clear()
 
     def _write_loose(self, sha: str, kind: bytes, data: bytes) -> None:
+        import zlib
+
         directory = os.path.join(self.objects_dir, sha[:2])
         final = os.path.join(directory, sha[2:])
         if os.path.exists(final):
@@ -137,6 +142,9 @@ class ObjectStore:
     def _write_pack(self) -> None:
         """One pack and its version-2 index; the pack is renamed into place before the index,
         so an index git can see always has its pack."""
+        import struct
+        import zlib
+
         items = sorted(self.pending.items())
         body = bytearray(b"PACK" + struct.pack(">II", 2, len(items)))
         offsets: dict[str, tuple[int, int]] = {}

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import enum
-import hashlib
 import re
 from typing import NamedTuple
 
@@ -62,6 +61,8 @@ def encode_segment(component: str) -> str:
     encoded = _escape(component.encode("utf-8"))
     if len(encoded) <= SEGMENT_LIMIT:
         return encoded
+    import hashlib  # only an over-long segment is digested
+
     digest = hashlib.sha256(encoded.encode("ascii")).hexdigest()[:DIGEST_WIDTH]
     return encoded[: _cut_width(encoded)] + "~" + digest
 

@@ -104,3 +104,14 @@ def test_since_reads_rfc3339_with_an_offset(text: str, instant: dt.datetime) -> 
 )
 def test_since_refuses_everything_else(text: str) -> None:
     assert read_since(text) is None
+
+
+def test_run_refuses_target_by_name() -> None:
+    for args in (("--target", "prod", "deploy"), ("--target=prod", "deploy")):
+        text = fault("run", *args)
+        assert text.startswith("hyper run: --target is not a flag of run")
+        assert len(text.splitlines()) == 2
+
+
+def test_since_digits_are_ascii() -> None:
+    assert read_since("２026-08-04T09:12:00Z") is None

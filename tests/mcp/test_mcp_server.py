@@ -195,11 +195,7 @@ async def test_a_cancelled_call_drains_at_the_next_step_and_is_never_answered() 
     run = SteppingRun(("probe", "middle", "last"))
     async with connected(VERSION, run) as session:
         await session.handshake()
-        await session.send(
-            b'{"jsonrpc":"2.0","id":5,"method":"tools/call","params":'
-            + tool_call_params("run", b'{"procedure":"p"}', "tok")
-            + b"}"
-        )
+        await session.start("tools/call", tool_call_params("run", b'{"procedure":"p"}', "tok"), request_id=5)
         first = await session.receive()
         assert first is not None and b'"message":"probe"' in first
         await session.notify("notifications/cancelled", b'{"requestId":5,"reason":"the user stopped it"}')
@@ -222,13 +218,7 @@ async def test_every_request_read_before_the_client_closes_is_answered() -> None
     async with connected(VERSION, run) as session:
         await session.handshake()
         for rid in (2, 3, 4):
-            await session.send(
-                b'{"jsonrpc":"2.0","id":'
-                + str(rid).encode()
-                + b',"method":"tools/call","params":'
-                + tool_call_params("run", b'{"procedure":"p"}')
-                + b"}"
-            )
+            await session.start("tools/call", tool_call_params("run", b'{"procedure":"p"}'), request_id=rid)
         await session.close()
         run.release.set()
         frames = await session.rest()

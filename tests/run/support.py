@@ -91,6 +91,14 @@ def read_step(step_id: str, *words: str) -> str:
     )
 
 
+def held(release: Path, *after: str) -> str:
+    """Procedure ``held``: a first Step waiting until ``release`` exists, then an ``echo`` Step per name.
+
+    The waiting Step is what a signal or a cancel arrives during, and ``WAIT_FOR``
+    must be among the scripts for it to start."""
+    return procedure("held", read_step("waits", "wait-for", str(release)), *(read_step(n, "echo", n) for n in after))
+
+
 def process(root: Path, bin_dir: Path, env: Mapping[str, str] | None = None) -> Process:
     """The process a Run sees: commands resolved in ``bin_dir`` alone, git from the machine."""
     return Process(

@@ -12,21 +12,28 @@ import orjson
 
 from hyper.cli.main import dispatch
 from hyper_mcp.driver import Boundary, call, connected, tool_call_params
-from tests.run.support import ECHO, FACTS, VERSION, WAIT_FOR, branch_files, build, entry_files, process, scripts
+from tests.run.support import (
+    ECHO,
+    FACTS,
+    VERSION,
+    WAIT_FOR,
+    branch_files,
+    build,
+    entry_files,
+    held,
+    procedure,
+    process,
+    read_step,
+    scripts,
+)
 
-THREE = (
-    "kind: procedure\nprocedure: three\ntargets: [local]\nsteps:\n"
-    "  - id: probe\n    definition: host-checks\n    operation: read\n    target: local\n"
-    "    args:\n      command: [echo, one]\n"
-    "  - id: middle\n    procedure: nested\n"
-    "  - id: last\n    definition: host-checks\n    operation: read\n    target: local\n"
-    "    args:\n      command: [echo, three]\n"
+THREE = procedure(
+    "three",
+    read_step("probe", "echo", "one"),
+    "  - id: middle\n    procedure: nested\n",
+    read_step("last", "echo", "three"),
 )
-NESTED = (
-    "kind: procedure\nprocedure: nested\ntargets: [local]\nsteps:\n"
-    "  - id: item\n    definition: host-checks\n    operation: read\n    target: local\n"
-    "    args:\n      command: [echo, two]\n"
-)
+NESTED = procedure("nested", read_step("item", "echo", "two"))
 
 
 async def test_progress_is_one_notification_per_step_and_only_under_a_token(tmp_path: Path) -> None:
@@ -49,26 +56,13 @@ async def test_progress_is_one_notification_per_step_and_only_under_a_token(tmp_
 
 async def test_a_cancel_mid_run_drains_and_the_entry_closes_failed(tmp_path: Path) -> None:
     release = tmp_path / "release"
-    held = (
-        "kind: procedure\nprocedure: held\ntargets: [local]\nsteps:\n"
-        "  - id: waits\n    definition: host-checks\n    operation: read\n    target: local\n"
-        f"    args:\n      command: [wait-for, {release}]\n"
-        "  - id: second\n    definition: host-checks\n    operation: read\n    target: local\n"
-        "    args:\n      command: [echo, second]\n"
-        "  - id: third\n    definition: host-checks\n    operation: read\n    target: local\n"
-        "    args:\n      command: [echo, third]\n"
-    )
-    root = build(tmp_path, {"procedures/held.yaml": held})
+    root = build(tmp_path, {"procedures/held.yaml": held(release, "second", "third")})
     bin_dir = scripts(tmp_path, echo=ECHO, wait_for=WAIT_FOR)
     doors = dispatch(process(root, bin_dir, {"HYPER_REPO_DIR": str(root)}), FACTS)
 
     async with connected(VERSION, doors) as session:
         await session.handshake()
-        await session.send(
-            b'{"jsonrpc":"2.0","id":5,"method":"tools/call","params":'
-            + tool_call_params("run", b'{"procedure":"held"}', "tok")
-            + b"}"
-        )
+        await session.start("tools/call", tool_call_params("run", b'{"procedure":"held"}', "tok"), request_id=5)
         first = await session.receive()
         assert first is not None and orjson.loads(first)["params"] == {
             "progressToken": "tok", "progress": 1, "total": 3, "message": "waits"

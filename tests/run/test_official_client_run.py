@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -14,52 +13,22 @@ import orjson
 import pytest
 
 from hyper.version import installed
-from tests.run.support import ECHO, WAIT_FOR, branch_files, build, scripts
-
-REPOSITORY = Path(__file__).resolve().parents[2]
-HYPER = REPOSITORY / ".venv" / "bin" / "hyper"
-
-
-@pytest.fixture(scope="session")
-def client_dir(pytestconfig: pytest.Config, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The script beside an installed SDK, sharing the install the other client check makes."""
-    if shutil.which("node") is None or shutil.which("npm") is None:
-        pytest.skip("node and npm are needed to run the official TypeScript client")
-    cache = getattr(pytestconfig, "cache", None)
-    place = Path(cache.mkdir("mcp-official-client")) if cache else tmp_path_factory.mktemp("mcp-official-client")
-    shutil.copy(REPOSITORY / "scripts" / "package.json", place / "package.json")
-    shutil.copy(REPOSITORY / "scripts" / "mcp-run-progress.mjs", place / "mcp-run-progress.mjs")
-    if not (place / "node_modules" / "@modelcontextprotocol" / "sdk").is_dir():
-        try:
-            subprocess.run(
-                ["npm", "install", "--prefix", str(place), "--no-audit", "--no-fund"],
-                capture_output=True, timeout=180, check=True,
-            )
-        except (subprocess.SubprocessError, OSError) as fault:
-            pytest.skip(f"could not install @modelcontextprotocol/sdk: {fault}")
-    return place
+from tests.official_client import HYPER, client_dir
+from tests.run.support import ECHO, WAIT_FOR, branch_files, build, held, scripts
 
 
 def test_the_official_client_sees_progress_only_under_a_token_and_a_cancel_drains(
-    client_dir: Path, tmp_path: Path
+    pytestconfig: pytest.Config, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
 ) -> None:
-    if not HYPER.exists():
-        pytest.skip("the hyper command is not installed in .venv")
+    client = client_dir(pytestconfig, tmp_path_factory)
     release = tmp_path / "release"
-    held = (
-        "kind: procedure\nprocedure: held\ntargets: [local]\nsteps:\n"
-        "  - id: waits\n    definition: host-checks\n    operation: read\n    target: local\n"
-        f"    args:\n      command: [wait-for, {release}]\n"
-        "  - id: second\n    definition: host-checks\n    operation: read\n    target: local\n"
-        "    args:\n      command: [echo, second]\n"
-    )
-    root = build(tmp_path, {"procedures/held.yaml": held}, version=installed().version)
+    root = build(tmp_path, {"procedures/held.yaml": held(release, "second")}, version=installed().version)
     bin_dir = scripts(tmp_path, echo=ECHO, wait_for=WAIT_FOR)
     release.touch()
     env = {key: value for key, value in os.environ.items() if not key.startswith("HYPER_")}
     env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', os.defpath)}"
     done = subprocess.run(
-        ["node", str(client_dir / "mcp-run-progress.mjs"), "held", "--release", str(release), str(HYPER), "mcp"],
+        ["node", str(client / "mcp-run-progress.mjs"), "held", "--release", str(release), str(HYPER), "mcp"],
         capture_output=True, text=True, cwd=root, env=env, timeout=120, check=False,
     )
     assert done.returncode == 0, done.stderr

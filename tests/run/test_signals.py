@@ -18,19 +18,12 @@ import orjson
 import pytest
 
 from hyper.version import installed
-from tests.run.support import ECHO, WAIT_FOR, branch_files, build, entry_files, scripts
+from tests.run.support import ECHO, WAIT_FOR, branch_files, build, entry_files, held, scripts
 
 
 def _held(tmp_path: Path) -> tuple[Path, Path, dict[str, str]]:
     release = tmp_path / "release"
-    held = (
-        "kind: procedure\nprocedure: held\ntargets: [local]\nsteps:\n"
-        "  - id: waits\n    definition: host-checks\n    operation: read\n    target: local\n"
-        f"    args:\n      command: [wait-for, {release}]\n"
-        "  - id: second\n    definition: host-checks\n    operation: read\n    target: local\n"
-        "    args:\n      command: [echo, second]\n"
-    )
-    root = build(tmp_path, {"procedures/held.yaml": held}, version=installed().version)
+    root = build(tmp_path, {"procedures/held.yaml": held(release, "second")}, version=installed().version)
     bin_dir = scripts(tmp_path, echo=ECHO, wait_for=WAIT_FOR)
     env = dict(os.environ)
     env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', os.defpath)}"

@@ -14,7 +14,8 @@ reported and the Operation is never looked up.
 from __future__ import annotations
 
 from hyper import exit as codes
-from hyper.artefact.manifest import Operation
+from hyper.artefact.manifest import Manifest, Operation
+from hyper.artefact.repository import Repository
 from hyper.cli.commands.provider import repository, resolve_provider
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
@@ -64,28 +65,37 @@ def page(source: str, op: Operation, detail: Row) -> str:
     return f"{text}\n{block}"
 
 
-def unresolved_operation(command: str, provider: str, operation: str) -> str:
-    """The usage sentence for an Operation name the Provider's own namespace does not hold."""
-    return (
-        f"hyper {command}: Provider {go_quote(provider)} declares no Operation named "
-        f"{go_quote(operation)} in its own Operation namespace\n"
-        f"  hyper provider {provider} lists every Operation it declares\n"
-    )
+def resolve_operation(inv: Invocation, to: Destination, ctx: Context) -> tuple[Repository, Manifest, Operation] | None:
+    """The repository, Provider and Operation the two positionals name, or ``None`` after the usage sentence.
 
-
-def run(inv: Invocation, to: Destination, ctx: Context) -> int:
+    ``hyper operation`` and ``hyper probe`` name an Operation the same way, so the two
+    namespaces are walked in one place and a miss reads the same from either command.
+    """
     repo = repository(inv, to, ctx)
     if repo is None:
-        return codes.USAGE
+        return None
     provider_name, operation_name = inv.positional
     manifest = resolve_provider(inv, to, repo, provider_name)
     if manifest is None:
-        return codes.USAGE
+        return None
     op = manifest.operation(operation_name)
-    source = manifest.operation_source(operation_name)
-    if op is None or source is None:
-        to.usage(unresolved_operation(inv.command.name, provider_name, operation_name))
+    if op is None:
+        to.usage(
+            f"hyper {inv.command.name}: Provider {go_quote(provider_name)} declares no Operation named "
+            f"{go_quote(operation_name)} in its own Operation namespace\n"
+            f"  hyper provider {provider_name} lists every Operation it declares\n"
+        )
+        return None
+    return repo, manifest, op
+
+
+def run(inv: Invocation, to: Destination, ctx: Context) -> int:
+    resolved = resolve_operation(inv, to, ctx)
+    if resolved is None:
         return codes.USAGE
+    _, manifest, op = resolved
+    source = manifest.operation_source(op.name)
+    assert source is not None  # the Operation was found among these very keys
     detail = row("operation_detail", source=source, derived=derived(op))
     to.answer([detail], result(False), page(source, op, detail))
     return codes.CLEAN

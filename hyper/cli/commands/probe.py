@@ -38,8 +38,7 @@ from hyper.artefact.repository import Repository
 from hyper.artefact.target import LOCAL
 from hyper.capability import Fault, Response
 from hyper.capability.response import compact
-from hyper.cli.commands.operation import unresolved_operation
-from hyper.cli.commands.provider import repository, resolve_provider
+from hyper.cli.commands.operation import resolve_operation
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
@@ -57,17 +56,10 @@ class _Usage(Exception):
 
 
 def run(inv: Invocation, to: Destination, ctx: Context) -> int:
-    repo = repository(inv, to, ctx)
-    if repo is None:
+    resolved = resolve_operation(inv, to, ctx)
+    if resolved is None:
         return codes.USAGE
-    provider_name, operation_name = inv.positional
-    manifest = resolve_provider(inv, to, repo, provider_name)
-    if manifest is None:
-        return codes.USAGE
-    op = manifest.operation(operation_name)
-    if op is None:
-        to.usage(unresolved_operation(COMMAND, provider_name, operation_name))
-        return codes.USAGE
+    repo, manifest, op = resolved
     try:
         if inv.response is not None:
             return _supplied(inv, to, ctx, manifest, op, inv.response)
