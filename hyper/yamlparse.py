@@ -59,6 +59,8 @@ _TOO_DEEP = "exceeded maximum nesting depth"  # libyaml's own problem, so cited 
 
 _NULL_SPELLINGS = frozenset({"", "~", "null", "Null", "NULL"})
 """The plain scalars YAML would read as null. The vocabulary has no null at all."""
+_ODD_KEYS = _NULL_SPELLINGS | {"<<"}
+"""Plain keys a mapping refuses: a null, and the merge key."""
 
 # Token kinds. A token is a tuple (kind, line, column, ...), positions 0-based as
 # libyaml's marks are. A scalar adds its finished Scalar node, an anchor or alias its
@@ -155,6 +157,11 @@ _SIMPLE_ITEM = re.compile(rf"[ \t]*({_FLOW_ITEM_TEXT})[ \t]*([,\]])")
 _SIMPLE_ENTRY = re.compile(rf"[ \t]*({_FLOW_ITEM_TEXT})[ \t]*:[ \t]+({_FLOW_ITEM_TEXT})[ \t]*([,}}])")
 """A flow item or entry — plain without ``:`` or ``#``, or quoted without escapes — and
 the indicator after it: what :func:`_simple_flow` reads."""
+_SIMPLE_KEY = rf"[ \t]*({_FLOW_ITEM_TEXT})[ \t]*:[ \t]+"
+"""An entry's key, where its value is a collection nested on the same line."""
+_FLOW_NESTING = 16
+"""How deep :func:`_simple_flow` follows collections nested on one line; deeper ones (and
+any that would pass libyaml's nesting limit) are left to the tokens, which enforce it."""
 _ONE_LINE_SINGLE = re.compile(r"((?:[^'\n\0]|'')*)'(?!')")
 _ONE_LINE_DOUBLE = re.compile(r'([^"\\\n\0]*)"')
 _SINGLE_RUN = r"[^' \t\n\0]+"
@@ -388,7 +395,7 @@ def _scan(text: str, breaks: str, end: int) -> list[_Token]:
                         if written is None:
                             if broken_at < 0 and text[i] in "[{":
                                 # A one-line flow collection, alone on the rest of the line.
-                                found = _simple_flow(text, i, line, ls)
+                                found = _simple_flow(text, i, line, ls, _room(indents))
                                 if found is not None:
                                     rest = _past(_LINE_REST, text, found[0])
                                     if text[rest] in "\n\0":
@@ -404,9 +411,10 @@ def _scan(text: str, breaks: str, end: int) -> list[_Token]:
                                 if opener == "'":
                                     written = written.replace("''", "'")
                                 pair_value = _new(Scalar, (written, _QUOTE_STYLES[opener], line + 1, value_col + 1))
-                        elif (
+                        elif (opener not in "~nN" or written not in _NULL_SPELLINGS) and (
                             # A plain one ends with its line where the line ends the text, or
                             # in a comment, or where the next is indented too little to go on.
+                            # (A null is left to the token path, whose parser refuses it.)
                             text[i] in "#\0"
                             if broken_at < 0
                             else len(match.group(5)) <= col or text[match.end()] in "#\0"
@@ -506,7 +514,7 @@ def _scan(text: str, breaks: str, end: int) -> list[_Token]:
                 append((_FLOW_ENTRY, line, col))
                 i += 1
             elif c == "[" or c == "{":
-                found = None if flow or ska else _simple_flow(text, i, line, ls)
+                found = None if flow or ska else _simple_flow(text, i, line, ls, _room(indents))
                 if found is not None:
                     i, node = found
                     append((_NODE, line, col, node))
@@ -647,50 +655,90 @@ def _saved(keys: _Keys, flow: int, indent: int, number: int, i: int, line: int, 
     return (*keys[:-1], (not flow and indent == col, number, i, line, col))
 
 
-def _simple_flow(text: str, i: int, line: int, ls: int) -> tuple[int, Seq | Map] | None:
-    """A one-line flow collection of plain and simply quoted scalars: where it ends, and its node.
+def _room(indents: list[int]) -> int:
+    """How many flow levels may still open inside one opened at this block depth."""
+    return min(_FLOW_NESTING, _DEEPEST - 1 - len(indents))
+
+
+def _simple_flow(text: str, i: int, line: int, ls: int, deeper: int) -> tuple[int, Seq | Map] | None:
+    """A one-line flow collection of plain and simply quoted scalars, and of collections
+    like it nested in value position: where it ends, and its node.
 
     ``None`` for anything else. Only what the parser would accept without a fault is
     read here — no null, no repeated key, no merge key — so there is nothing left in
     it for the parser to check, and the tokens it stands for would not change a thing
-    the scanner keeps (a collection in value position is never a simple key).
+    the scanner keeps (a collection in value position is never a simple key, and one
+    followed by anything but ``,`` or its parent's closing bracket is not read here).
     """
     sequence = text[i] == "["
     j = _past(_BLANKS, text, i + 1)
-    items: list[Scalar] = []
+    items: list[Node] = []
     entries: list[tuple[Scalar, Node]] = []
     if text[j] == ("]" if sequence else "}"):
         j += 1
     elif sequence:
         while True:
             match = _SIMPLE_ITEM.match(text, j)
-            if match is None:
-                return None
-            item = _flow_scalar(match.group(1), match.start(1) - ls, line)
-            if item is None:
-                return None
-            items.append(item)
-            j = match.end()
-            if match.group(2) == "]":
+            if match is not None:
+                item = _flow_scalar(match.group(1), match.start(1) - ls, line)
+                if item is None:
+                    return None
+                items.append(item)
+                j = match.end()
+                closer = match.group(2)
+            else:
+                nested = _nested_flow(text, j, line, ls, deeper, "]")
+                if nested is None:
+                    return None
+                j, node, closer = nested
+                items.append(node)
+            if closer == "]":
                 break
     else:
         names: set[str] = set()
         while True:
             match = _SIMPLE_ENTRY.match(text, j)
-            if match is None:
-                return None
-            key = _flow_scalar(match.group(1), match.start(1) - ls, line)
-            value = _flow_scalar(match.group(2), match.start(2) - ls, line)
+            value: Node | None
+            if match is not None:
+                key = _flow_scalar(match.group(1), match.start(1) - ls, line)
+                value = _flow_scalar(match.group(2), match.start(2) - ls, line)
+                j = match.end()
+                closer = match.group(3)
+            else:
+                match = re.compile(_SIMPLE_KEY).match(text, j)
+                if match is None:
+                    return None
+                key = _flow_scalar(match.group(1), match.start(1) - ls, line)
+                nested = _nested_flow(text, match.end(), line, ls, deeper, "}")
+                if nested is None:
+                    return None
+                j, value, closer = nested
             if key is None or value is None or key[0] in names or (key[0] == "<<" and key[1] == "plain"):
                 return None
             names.add(key[0])
             entries.append((key, value))
-            j = match.end()
-            if match.group(3) == "}":
+            if closer == "}":
                 break
     if sequence:
         return j, _new(Seq, (tuple(items), line + 1, i - ls + 1, True))
     return j, _new(Map, (tuple(entries), line + 1, i - ls + 1, True))
+
+
+def _nested_flow(text: str, j: int, line: int, ls: int, deeper: int, closer: str) -> tuple[int, Node, str] | None:
+    """A collection :func:`_simple_flow` reads nested at ``j``: where the indicator after it
+    ends, the node, and that indicator (``,`` or ``closer``); ``None`` for anything else,
+    and where ``deeper`` leaves no room for another level."""
+    j = _past(_BLANKS, text, j)
+    if text[j] not in "[{" or deeper <= 0:
+        return None
+    found = _simple_flow(text, j, line, ls, deeper - 1)
+    if found is None:
+        return None
+    j = _past(_BLANKS, text, found[0])
+    after = text[j]
+    if after != "," and after != closer:
+        return None
+    return j + 1, found[1], after
 
 
 def _flow_scalar(text: str, col: int, line: int) -> Scalar | None:
@@ -1203,10 +1251,16 @@ class _Parser:
             if scalar[1] == "plain" and scalar[0] in _NULL_SPELLINGS:
                 self.fault(scalar[2], scalar[3], path, _NULL)
             return scalar
-        if kind == _NODE and not as_key:
-            self.p += 1
-            finished: Node = token[3]
-            return finished
+        if not as_key:
+            if kind == _NODE:
+                self.p += 1
+                finished: Node = token[3]
+                return finished
+            # A block collection with neither anchor nor tag: the commonest node after a scalar.
+            if block and kind == _BLOCK_MAPPING_START:
+                return self.block_mapping(token[1] + 1, token[2] + 1, path, token[1])
+            if block and kind == _BLOCK_SEQUENCE_START:
+                return self.block_sequence(token[1] + 1, token[2] + 1, path, token[1])
         line, column = token[1] + 1, token[2] + 1
         if kind == _ALIAS_TOKEN:
             self.p += 1
@@ -1301,12 +1355,13 @@ class _Parser:
                 p += 1
                 pair_key: Scalar = token[3]
                 name = pair_key[0]
-                if name in _NULL_SPELLINGS:
-                    self.fault(pair_key[2], pair_key[3], path, _NULL)
-                if name in seen or name == "<<":
-                    self.take_key(pair_key, seen, path)
+                if name in seen or name in _ODD_KEYS:
+                    if name in _NULL_SPELLINGS:
+                        self.fault(pair_key[2], pair_key[3], path, _NULL)
+                    if name in seen or name == "<<":
+                        self.take_key(pair_key, seen, path)
                 seen.add(name)
-                value = token[5]
+                value = token[5]  # the scanner never reads a null in whole, so it needs no check here
                 if value is None:
                     kind = tokens[p][0]
                     if kind not in (_KEY, _PAIR, _VALUE, _BLOCK_END):
@@ -1315,8 +1370,6 @@ class _Parser:
                         p = self.p
                     else:
                         value = self.empty((_VALUE, token[1], token[4]), (path, name), 1)
-                elif type(value) is Scalar and value[1] == "plain" and value[0] in _NULL_SPELLINGS:
-                    self.fault(value[2], value[3], (path, name), _NULL)
                 entries.append((pair_key, value))
             elif kind == _KEY:
                 if tokens[p + 1][0] not in (_KEY, _PAIR, _VALUE, _BLOCK_END):

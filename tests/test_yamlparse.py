@@ -363,6 +363,19 @@ def test_nesting_is_read_to_libyamls_depth_and_no_deeper() -> None:
     deep = "".join(" " * level + "k:\n" for level in range(999)) + " " * 999 + "[v]\n"
     assert parse(deep.encode(), "f.yaml").ok
     assert broken(deep.replace("[v]", "[[v]]").encode()).line == 1000
+    # A key's one-line flow value is read in whole, nested collections too, to the same limit.
+    valued = "".join(" " * level + "k:\n" for level in range(998)) + " " * 998 + "v: [x]\n"
+    assert parse(valued.encode(), "f.yaml").ok
+    assert broken(valued.replace("[x]", "[[x]]").encode()).line == 999
+    assert broken(valued.replace("[x]", "{a: {b: x}}").encode()).line == 999
+
+
+def test_a_one_line_flow_value_nested_in_place_reads_as_its_tokens_would() -> None:
+    inner = Map(((Scalar("c", "plain", 1, 13), Scalar("d", "plain", 1, 16)),), 1, 12, True)
+    listed = Seq((Scalar("b", "plain", 1, 9), inner), 1, 8, True)
+    pairs = ((Scalar("a", "plain", 1, 5), listed), (Scalar("e", "plain", 1, 21), Scalar("f", "plain", 1, 24)))
+    value_ = Map(pairs, 1, 4, True)
+    assert tree("k: {a: [b, {c: d}], e: f}\n") == Map(((Scalar("k", "plain", 1, 1), value_),), 1, 1, False)
 
 
 def test_long_lines_read_in_linear_time() -> None:

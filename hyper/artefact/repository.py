@@ -211,7 +211,8 @@ def _list(root: str, directory: str) -> list[str] | Unreadable:
 
 def _load_file(root: str, path: str) -> LoadedFile:
     try:
-        with open(os.path.join(root, *path.split("/")), "rb") as handle:
+        # Unbuffered: the file is read whole at once, so a buffer would only be copied through.
+        with open(os.path.join(root, *path.split("/")), "rb", buffering=0) as handle:
             data = handle.read()
     except OSError as exc:
         reason = exc.strerror or str(exc)
@@ -237,7 +238,7 @@ def _workflows(root: str) -> dict[str, bytes]:
     for name in names:
         path = f"{WORKFLOWS}/{name}"
         try:
-            with open(os.path.join(root, *path.split("/")), "rb") as handle:
+            with open(os.path.join(root, *path.split("/")), "rb", buffering=0) as handle:
                 found[path] = handle.read()
         except OSError:
             continue  # an unreadable workflow reads as none: projection-stale names the file
