@@ -4,12 +4,10 @@ The branch is ``hyper-store`` on remote ``origin``, and neither is configurable:
 repository has one Store, and finding it is knowing the name. It is never checked out.
 """
 
-from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Sequence
-
-import attrs
+from typing import NamedTuple
 
 from hyper.process import Process
 from hyper.store.git import Git, PathOperation, unix_seconds
@@ -55,8 +53,7 @@ class StoreAbsent(Exception):
         )
 
 
-@attrs.frozen
-class Write:
+class Write(NamedTuple):
     """One file to put on the branch: the path the grammar built and the canonical bytes."""
 
     path: str
@@ -79,7 +76,7 @@ class Store:
         self._replay: list[tuple[list[PathOperation], str]] = []
 
     @classmethod
-    def open(cls, root: str, process: Process, now: _dt.datetime) -> Store:
+    def open(cls, root: str, process: Process, now: _dt.datetime) -> "Store":
         """The Store the clone holds; :class:`StoreAbsent` where it holds none. No network."""
         git = Git.open(root, process, now)
         if not git.holds_ref(REF):
@@ -87,7 +84,7 @@ class Store:
         objects = ObjectStore(git)
         return cls(git, objects, git.resolve(REF), now)
 
-    def __enter__(self) -> Store:
+    def __enter__(self) -> "Store":
         return self
 
     def __exit__(self, *_: object) -> None:

@@ -13,15 +13,13 @@ The encoding of a value alone is the encoding it has as a whole file, which is w
 identity digest computable from a list of names.
 """
 
-from __future__ import annotations
 
 import datetime as _dt
 import json
 import math
 import re
-from typing import Any, TypeAlias
+from typing import Any, NamedTuple, TypeAlias
 
-import attrs
 import orjson
 
 SECRET_MARKER = "<secret>"
@@ -29,19 +27,17 @@ SECRET_MARKER = "<secret>"
 writes identical bytes and mints nothing."""
 
 
-@attrs.frozen
-class Always:
+class Always(NamedTuple):
     """A value written even where the absence rule would drop the key holding it.
 
     The exception belongs to the shape being written (``dry_run``, ``members``,
     ``expanded_to``), so the encoder carries the marker and never a list of key names.
     """
 
-    value: Value
+    value: "Value"
 
 
-@attrs.frozen
-class Secret:
+class Secret(NamedTuple):
     """A value that has already forgotten what it held: it can only be written as the marker."""
 
 

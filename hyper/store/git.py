@@ -10,7 +10,6 @@ rather than fail) and no lazy fetch (a read must never silently become a network
 git's stderr is captured and never passed through: hyper's stderr is the command's narration.
 """
 
-from __future__ import annotations
 
 import datetime as _dt
 import os
@@ -18,8 +17,6 @@ import subprocess
 import tempfile
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
-
-import attrs
 
 from hyper.process import Process
 
@@ -94,8 +91,7 @@ class TreeFile(NamedTuple):
     blob: str
 
 
-@attrs.frozen
-class PathOperation:
+class PathOperation(NamedTuple):
     """One thing a commit did to one path: wrote ``blob`` there, or (``blob == ""``) removed it.
 
     It is the grain a rejected push is re-applied at, and what a Compaction is made of.
@@ -113,16 +109,18 @@ FILE_MODE = "100644"
 _FILE_HEAD = FILE_MODE + " blob "
 
 
-@attrs.define
 class Git:
     """One repository as the Store reaches it: its root, the environment, and the launcher."""
 
-    root: str
-    process: Process
-    env: dict[str, str]
+    __slots__ = ("env", "process", "root")
+
+    def __init__(self, root: str, process: Process, env: dict[str, str]) -> None:
+        self.root = root
+        self.process = process
+        self.env = env
 
     @classmethod
-    def open(cls, root: str, process: Process, now: _dt.datetime) -> Git:
+    def open(cls, root: str, process: Process, now: _dt.datetime) -> "Git":
         """The repository at ``root`` itself — a ``.git`` entry there, file or directory, and
         never a walk upward, which could climb into whatever repository lay above."""
         if not os.path.lexists(os.path.join(root, ".git")):

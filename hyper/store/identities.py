@@ -5,18 +5,15 @@ Reading a set back is total because every entry either holds the members or, hol
 names a set an earlier entry holds in full; Compaction never removes a Journal entry.
 """
 
-from __future__ import annotations
 
 from collections.abc import Iterable
-
-import attrs
+from typing import NamedTuple
 
 from hyper.store.canonical import Always, identity_digest
 from hyper.store.schema import Members
 
 
-@attrs.frozen
-class Identities:
+class Identities(NamedTuple):
     """``members`` is ``None`` where the digest did not move; an empty tuple is a set that moved
     to empty and is written ``[]`` — absence already means *did not move*."""
 

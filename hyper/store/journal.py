@@ -4,12 +4,9 @@ Neither carries an exit code, a duration or a stored head code: each derives fro
 entry already holds, and a stored copy is a second representation that can disagree.
 """
 
-from __future__ import annotations
 
 import datetime as _dt
-from typing import Literal
-
-import attrs
+from typing import Literal, NamedTuple
 
 from hyper.store.canonical import Always, Value
 from hyper.store.paths import JournalEntry
@@ -34,8 +31,7 @@ _RUN_MEMBERS = ("run_id", "procedure", "trigger", "started_at", "dry_run", "prov
 _TRIGGER_MEMBERS = ("cause", "executor", "actor")
 
 
-@attrs.frozen
-class RefusalMember:
+class RefusalMember(NamedTuple):
     """One check that declined a Run: a check problem's members plus what a Run adds — the Step
     it cites and the two values it compared. ``file`` is a Store path on
     ``store-schema-unsupported``."""
@@ -47,8 +43,8 @@ class RefusalMember:
     field: str = ""
     step: int = 0
     step_id: str = ""
-    declared: Value | None = None
-    observed: Value | None = None
+    declared: "Value | None" = None
+    observed: "Value | None" = None
 
     def value(self) -> Value:
         members = Members()
@@ -64,7 +60,7 @@ class RefusalMember:
         return members.mapping
 
     @classmethod
-    def read(cls, fields: Fields) -> RefusalMember:
+    def read(cls, fields: Fields) -> "RefusalMember":
         fields.require("error_code", "file", "message")
         member = cls(
             error_code=fields.text("error_code"),
@@ -81,8 +77,7 @@ class RefusalMember:
         return member
 
 
-@attrs.frozen
-class OutcomeFile:
+class OutcomeFile(NamedTuple):
     """outcome.json, written by the Run whose entry it is and by no other.
 
     ``refusal`` is present exactly where the outcome is ``refused``.
@@ -113,11 +108,11 @@ class OutcomeFile:
         return write_file(OUTCOME_SCHEMA_VERSION, "outcome.json", _OUTCOME_MEMBERS, fill)
 
     @classmethod
-    def decode(cls, data: bytes) -> OutcomeFile:
+    def decode(cls, data: bytes) -> "OutcomeFile":
         return read_file(data, OUTCOME_SCHEMA_VERSION, cls._read, OutcomeFile.encode)
 
     @classmethod
-    def _read(cls, fields: Fields) -> OutcomeFile:
+    def _read(cls, fields: Fields) -> "OutcomeFile":
         fields.require(*_OUTCOME_MEMBERS)
         outcome = fields.one_of("outcome", OUTCOMES)
         ended = fields.at("ended_at")
@@ -128,8 +123,7 @@ class OutcomeFile:
         return cls(outcome, ended, tuple(RefusalMember.read(member) for member in refusal))
 
 
-@attrs.frozen
-class Trigger:
+class Trigger(NamedTuple):
     """What caused a Run and where: ``host`` on a local Run; ``executor_run`` (the executor's own
     id, never a hyper Run id), ``attempt`` and ``job_url`` on Actions."""
 
@@ -159,7 +153,7 @@ class Trigger:
         members.require("a Trigger", _TRIGGER_MEMBERS)
 
     @classmethod
-    def read(cls, fields: Fields) -> Trigger:
+    def read(cls, fields: Fields) -> "Trigger":
         fields.require(*_TRIGGER_MEMBERS)
         trigger = cls(
             cause=fields.one_of("cause", ("cron", "manual")),
@@ -174,8 +168,7 @@ class Trigger:
         return trigger
 
 
-@attrs.frozen
-class RunFile:
+class RunFile(NamedTuple):
     """run.json, written at Run start. ``dry_run`` is written on every entry, false included:
     a reader taking its absence for false would refuse every run-once Step it rehearsed."""
 
@@ -203,11 +196,11 @@ class RunFile:
         return write_file(RUN_SCHEMA_VERSION, "run.json", _RUN_MEMBERS, fill)
 
     @classmethod
-    def decode(cls, data: bytes) -> RunFile:
+    def decode(cls, data: bytes) -> "RunFile":
         return read_file(data, RUN_SCHEMA_VERSION, cls._read, RunFile.encode)
 
     @classmethod
-    def _read(cls, fields: Fields) -> RunFile:
+    def _read(cls, fields: Fields) -> "RunFile":
         fields.require(*_RUN_MEMBERS)
         trigger = fields.block("trigger")
         provenance = fields.block("provenance")

@@ -11,14 +11,11 @@ temporary checkout. Objects become reachable only when the ref moves, which is t
 a process killed before it leaves the branch where it was.
 """
 
-from __future__ import annotations
 
 import os
 import subprocess
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
-
-import attrs
+from typing import TYPE_CHECKING, NamedTuple
 
 from hyper.store.git import COMMIT_EMAIL, COMMIT_NAME, Git, GitError
 
@@ -37,8 +34,7 @@ class RefMoved(Exception):
     """The branch was not where this writer last saw it: another writer got there first."""
 
 
-@attrs.frozen
-class TreeEntry:
+class TreeEntry(NamedTuple):
     """One entry of one tree level: a file (``100644``) or a subtree (``40000``)."""
 
     mode: str
@@ -77,7 +73,7 @@ class ObjectStore:
     def hash_size(self) -> int:
         return 20 if self.object_format == "sha1" else 32
 
-    def _hash(self) -> hashlib._Hash:
+    def _hash(self) -> "hashlib._Hash":
         import hashlib  # on the first write: a handle that only reads never hashes
 
         return hashlib.new(self.object_format)

@@ -8,14 +8,11 @@ belongs to: an over-long identity segment is cut and suffixed, so the identity i
 inside the file, where a Record version restates it unencoded and in full.
 """
 
-from __future__ import annotations
 
 import datetime as _dt
 import enum
 import re
 from typing import NamedTuple
-
-import attrs
 
 from hyper.runid import parse_run_id
 
@@ -42,8 +39,7 @@ def _impossible(message: str) -> PathError:
     return PathError(f"store: {message}")
 
 
-@attrs.frozen
-class Identity:
+class Identity(NamedTuple):
     """A Record's identity: its Target, its Definition and its name, unencoded."""
 
     target: str
@@ -125,8 +121,7 @@ def record_path(identity: Identity, run: str, step: int) -> str:
     return f"{series_dir(identity)}/{run}-{step_number(step)}.json"
 
 
-@attrs.frozen
-class JournalEntry:
+class JournalEntry(NamedTuple):
     """Where one Run's entry sits: its id and the instant it started (whose UTC date partitions it)."""
 
     run: str
@@ -167,8 +162,7 @@ class Form(enum.Enum):
     CLOSED_BY = "closed-by"
 
 
-@attrs.frozen
-class StorePath:
+class StorePath(NamedTuple):
     """What a Store path says about itself.
 
     ``run`` is who wrote it (the closer, on a closing write); ``entry`` is whose Journal entry

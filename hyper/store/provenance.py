@@ -4,9 +4,8 @@ A Step file sits beside run.json and reads the Run-wide half one file over, so i
 its own; a Record version has no entry beside it and carries the whole.
 """
 
-from __future__ import annotations
 
-import attrs
+from typing import NamedTuple
 
 from hyper.store.schema import Fields, Members
 
@@ -14,8 +13,7 @@ RUN_PROVENANCE_MEMBERS = ("hyper_version", "procedure_revision", "repo_revision"
 STEP_PROVENANCE_MEMBERS = ("definition_revision", "manifest_digest")
 
 
-@attrs.frozen
-class RunProvenance:
+class RunProvenance(NamedTuple):
     """The Run-wide half. ``repo_dirty`` is a marker: written only when true."""
 
     hyper_version: str
@@ -31,7 +29,7 @@ class RunProvenance:
         members.require("a Run's Provenance", RUN_PROVENANCE_MEMBERS)
 
     @classmethod
-    def read(cls, fields: Fields) -> RunProvenance:
+    def read(cls, fields: Fields) -> "RunProvenance":
         return cls(
             hyper_version=fields.text("hyper_version"),
             procedure_revision=fields.text("procedure_revision"),
@@ -40,8 +38,7 @@ class RunProvenance:
         )
 
 
-@attrs.frozen
-class StepProvenance:
+class StepProvenance(NamedTuple):
     """The Step's half. ``origin_digest`` is absent for built-in and locally authored Providers."""
 
     definition_revision: str
@@ -55,7 +52,7 @@ class StepProvenance:
         members.require("a Step's Provenance", STEP_PROVENANCE_MEMBERS)
 
     @classmethod
-    def read(cls, fields: Fields) -> StepProvenance:
+    def read(cls, fields: Fields) -> "StepProvenance":
         return cls(
             definition_revision=fields.text("definition_revision"),
             manifest_digest=fields.text("manifest_digest"),
@@ -63,8 +60,7 @@ class StepProvenance:
         )
 
 
-@attrs.frozen
-class Provenance:
+class Provenance(NamedTuple):
     """The whole of it, which only a Record version carries."""
 
     run: RunProvenance

@@ -8,7 +8,6 @@ where its own contents put it was not written by hyper, and is a fault rather th
 No index and no derived state are kept, so every answer is a fresh read of the handle's commit.
 """
 
-from __future__ import annotations
 
 import datetime as _dt
 import enum
@@ -16,8 +15,6 @@ import functools
 import posixpath
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NamedTuple
-
-import attrs
 
 from hyper.store.branch import Store
 from hyper.store.git import TreeFile
@@ -72,16 +69,14 @@ def _classify(owned: bool, reaped: bool) -> Account:
     return Account.OPEN
 
 
-@attrs.frozen
-class Closer:
+class Closer(NamedTuple):
     """One closing write and the Run that drew it (from the file name, not a member)."""
 
     closed_by: ClosedBy
     run: str
 
 
-@attrs.frozen
-class Entry:
+class Entry(NamedTuple):
     """One Journal entry: its run.json, its own Run's account where it gave one, and every
     closing write another Run left — earliest inference first."""
 
@@ -135,8 +130,7 @@ def journal_order(entries: Iterable[Entry]) -> list[Entry]:
     return sorted(entries, key=lambda entry: _newest_first(entry.run_file), reverse=True)
 
 
-@attrs.frozen
-class Dispositions:
+class Dispositions(NamedTuple):
     """What became of the Steps of one entry, in the Run's written order: its Step files and,
     where a closer reached a position the entry holds no file at, the closer's reading."""
 
@@ -160,8 +154,7 @@ class Dispositions:
         return tuple(sorted({step.code.target for step in self.steps if step.code.target}))
 
 
-@attrs.frozen
-class Evidence:
+class Evidence(NamedTuple):
     """What one entry holds about one Step: the record, and the entry it sits in."""
 
     entry: Entry
@@ -174,16 +167,14 @@ class Evidence:
         return not run.dry_run and run.procedure == procedure and self.step.path == path
 
 
-@attrs.frozen
-class Listed:
+class Listed(NamedTuple):
     """An entry as ``runs`` lists it, with the Targets its records bound."""
 
     entry: Entry
     targets: tuple[str, ...]
 
 
-@attrs.frozen
-class OpenEntry:
+class OpenEntry(NamedTuple):
     """An entry holding no account at all, and the highest Step position it holds (0: none)."""
 
     run_file: RunFile
@@ -199,18 +190,20 @@ class _Found(NamedTuple):
     step: int
 
 
-@attrs.define
 class Group:
     """One entry's files as a listing found them, split by what a reader opens them for."""
 
-    dir: str
-    run: str
-    partition: str
-    account: list[_Found] = attrs.Factory(list)
-    steps: list[_Found] = attrs.Factory(list)
-    owned: bool = False
-    reaped: bool = False
-    has_run_file: bool = False
+    __slots__ = ("account", "dir", "has_run_file", "owned", "partition", "reaped", "run", "steps")
+
+    def __init__(self, dir: str, run: str, partition: str) -> None:
+        self.dir = dir
+        self.run = run
+        self.partition = partition
+        self.account: list[_Found] = []
+        self.steps: list[_Found] = []
+        self.owned = False
+        self.reaped = False
+        self.has_run_file = False
 
     def add(self, found: _Found) -> None:
         if found.form is Form.STEP:
@@ -473,8 +466,7 @@ def rehearsals(store: Store, runs: Iterable[str]) -> dict[str, bool]:
     return answered
 
 
-@attrs.frozen
-class Version:
+class Version(NamedTuple):
     """One version as a listing answers it: its metadata, the file it sits at, and its
     1-based ordinal in the series' order — derived, unstable, and never accepted as input."""
 
@@ -483,8 +475,7 @@ class Version:
     ordinal: int
 
 
-@attrs.frozen
-class Series:
+class Series(NamedTuple):
     """One Record's versions, oldest first; a series the Store lacks is one with no versions."""
 
     identity: Identity
@@ -563,8 +554,7 @@ def suppressed(store: Store, versions: Sequence[Version]) -> list[tuple[str, ...
     return answered
 
 
-@attrs.frozen
-class Unreadable:
+class Unreadable(NamedTuple):
     """A file a Run must read that this binary cannot: the ``store-schema-unsupported`` subject."""
 
     file: str
@@ -619,7 +609,7 @@ def _fold_char(char: str) -> str:
 def folded(identity: Identity) -> Identity:
     """An identity under hyper's own fold, component by component — the filesystem's fold is
     one platform's, and the branch is written by two."""
-    return Identity(*("".join(_fold_char(char) for char in part) for part in attrs.astuple(identity)))
+    return Identity(*("".join(_fold_char(char) for char in part) for part in identity))
 
 
 def collisions(store: Store, identities: Iterable[Identity]) -> dict[Identity, Identity]:

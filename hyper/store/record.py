@@ -5,12 +5,9 @@ names can never collide. A Tombstone is an ordinary version carrying ``tombstone
 marker, never the absence of ``fields``, is what identifies one.
 """
 
-from __future__ import annotations
 
 import datetime as _dt
-from typing import Literal
-
-import attrs
+from typing import Literal, NamedTuple
 
 from hyper.store.canonical import SECRET_MARKER, Value
 from hyper.store.paths import Identity
@@ -31,8 +28,7 @@ _VERSION_MEMBERS = (
 )
 
 
-@attrs.frozen
-class Metadata:
+class Metadata(NamedTuple):
     """Everything a version says about itself but its content — the grain a series is ordered
     and a version named at, so a listing of many versions holds none of their content."""
 
@@ -47,8 +43,7 @@ class Metadata:
     tombstone: bool = False
 
 
-@attrs.frozen
-class RecordVersion:
+class RecordVersion(NamedTuple):
     """The file: metadata and ``fields`` (``None`` where the version carries no content — a
     Tombstone opening a series, or a version whose every projected path resolved to nothing)."""
 
@@ -76,11 +71,11 @@ class RecordVersion:
         return write_file(RECORD_SCHEMA_VERSION, "a Record version", _VERSION_MEMBERS, fill)
 
     @classmethod
-    def decode(cls, data: bytes) -> RecordVersion:
+    def decode(cls, data: bytes) -> "RecordVersion":
         return read_file(data, RECORD_SCHEMA_VERSION, cls._read, RecordVersion.encode)
 
     @classmethod
-    def _read(cls, fields: Fields) -> RecordVersion:
+    def _read(cls, fields: Fields) -> "RecordVersion":
         fields.require(*_VERSION_MEMBERS)
         block = fields.block("provenance")
         written = fields.at("written_at")

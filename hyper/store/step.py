@@ -4,12 +4,9 @@ Six of the seven Dispositions are borne by a Step file; ``never-reached`` is rea
 absence of one inside a closed entry, so no file carries it.
 """
 
-from __future__ import annotations
 
 import datetime as _dt
-from typing import Literal
-
-import attrs
+from typing import Literal, NamedTuple
 
 from hyper.store.canonical import Always, Value
 from hyper.store.identities import Identities
@@ -51,8 +48,7 @@ _STEP_MEMBERS = (
 _CLOSED_BY_MEMBERS = ("step", "disposition", "ended_at")
 
 
-@attrs.frozen
-class StepCode:
+class StepCode(NamedTuple):
     """A Step's code facts: its authored id and what it resolved to at the Run's revision.
     A closing write holds all of them or none (the dead Run's revision did not resolve)."""
 
@@ -72,7 +68,7 @@ class StepCode:
         members.text("kind", self.kind)
 
     @classmethod
-    def read(cls, fields: Fields) -> StepCode:
+    def read(cls, fields: Fields) -> "StepCode":
         return cls(
             id=fields.text("id"),
             definition=fields.text("definition"),
@@ -83,8 +79,7 @@ class StepCode:
         )
 
 
-@attrs.frozen
-class Selector:
+class Selector(NamedTuple):
     """The selector as authored beside what it expanded to, in Expansion order; ``expanded_to``
     is written whenever a selector exists, ``[]`` included."""
 
@@ -98,8 +93,7 @@ class Selector:
         members.count("bound", self.bound)
 
 
-@attrs.frozen
-class Pattern:
+class Pattern(NamedTuple):
     """hyper's own account of the work: attempts, pages, polls (each absent at zero)."""
 
     attempts: int = 0
@@ -112,24 +106,21 @@ class Pattern:
         members.count("polls", self.polls)
 
 
-@attrs.frozen
-class HTTPAnswer:
+class HTTPAnswer(NamedTuple):
     """The host reached and the status it gave; ``status`` is ``None`` where no response came."""
 
     host: str
     status: int | None = None
 
 
-@attrs.frozen
-class ShellAnswer:
+class ShellAnswer(NamedTuple):
     """The command (compact JSON argv) and its exit code; ``None`` where it never started."""
 
     command: str
     exit_code: int | None = None
 
 
-@attrs.frozen
-class MemberAnswer:
+class MemberAnswer(NamedTuple):
     """One Expansion member not answered the ordinary way; ``member`` is empty where the Step
     resolved no selector."""
 
@@ -150,7 +141,7 @@ class MemberAnswer:
             raise ValueError("store: an answer names neither the host it reached nor the command it ran")
 
     @classmethod
-    def read(cls, fields: Fields) -> MemberAnswer:
+    def read(cls, fields: Fields) -> "MemberAnswer":
         member = fields.text("member")
         answer: HTTPAnswer | ShellAnswer
         if fields.carries("host"):
@@ -163,8 +154,7 @@ class MemberAnswer:
         return cls(answer, member)
 
 
-@attrs.frozen
-class StepFile:
+class StepFile(NamedTuple):
     """``steps/<nnnn>.json``: one Step of a Run reaching a Disposition.
 
     The code facts are held rather than resolved later, so the Kind in force when the Step ran
@@ -214,11 +204,11 @@ class StepFile:
         return write_file(STEP_SCHEMA_VERSION, "a Step file", _STEP_MEMBERS, fill)
 
     @classmethod
-    def decode(cls, data: bytes) -> StepFile:
+    def decode(cls, data: bytes) -> "StepFile":
         return read_file(data, STEP_SCHEMA_VERSION, cls._read, StepFile.encode)
 
     @classmethod
-    def _read(cls, fields: Fields) -> StepFile:
+    def _read(cls, fields: Fields) -> "StepFile":
         fields.require(*_STEP_MEMBERS)
         provenance_block = fields.block("provenance")
         assert provenance_block is not None
@@ -267,8 +257,7 @@ class StepFile:
         )
 
 
-@attrs.frozen
-class ClosedBy:
+class ClosedBy(NamedTuple):
     """``closed-by/<closer-run-id>.json``: one Run's inference about another Run's entry.
 
     Its disposition is always ``attempted-outcome-unknown`` and is written by the encoder, not
@@ -302,11 +291,11 @@ class ClosedBy:
         )
 
     @classmethod
-    def decode(cls, data: bytes) -> ClosedBy:
+    def decode(cls, data: bytes) -> "ClosedBy":
         return read_file(data, CLOSED_BY_SCHEMA_VERSION, cls._read, ClosedBy.encode)
 
     @classmethod
-    def _read(cls, fields: Fields) -> ClosedBy:
+    def _read(cls, fields: Fields) -> "ClosedBy":
         fields.require(*_CLOSED_BY_MEMBERS)
         if fields.text("disposition") != "attempted-outcome-unknown":
             raise fields.fault("a closing write's disposition is attempted-outcome-unknown and no other")

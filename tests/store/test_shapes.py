@@ -7,7 +7,6 @@ import datetime as _dt
 import pathlib
 from typing import Any
 
-import attrs
 import pytest
 
 from hyper.store.identities import Identities, IdentitySetError, concluded, read_identity_set
@@ -115,7 +114,7 @@ def _step(**changes: Any) -> StepFile:
         ended_at=AT + _dt.timedelta(seconds=28),
         provenance=StepProvenance("4d7e118c9a03f5b26e1d84a70c3f9b52d6081e4a", "sha256:" + "9" * 64),
     )
-    return attrs.evolve(base, **changes)
+    return base._replace(**changes)
 
 
 def test_a_step_file_round_trips_every_member() -> None:
