@@ -4,14 +4,11 @@
 from __future__ import annotations
 
 import ast
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.loaded import ROOT, modules_loaded_by
 
 
 def _imports(path: Path) -> set[str]:
@@ -51,17 +48,6 @@ def test_nothing_outside_hyper_mcp_imports_the_sdk(package: str) -> None:
     assert {p: m for p, m in offenders.items() if m and not any(p.startswith(a) for a in allowed)} == {}
 
 
-LOADED = (
-    "import sys, io\n"
-    "from hyper.cli.main import main\n"
-    "from hyper.process import real\n"
-    "from hyper.version import BuildFacts\n"
-    "out, err = io.BytesIO(), io.BytesIO()\n"
-    "main(sys.argv[1:], out, err, real(), BuildFacts(version='0.1.0'))\n"
-    "print(sorted(m for m in sys.modules if m.split('.')[0] in ('mcp', 'mcp_types')))\n"
-)
-
-
 @pytest.mark.parametrize(
     "argv",
     [
@@ -74,8 +60,5 @@ LOADED = (
     ],
 )
 def test_no_command_but_mcp_loads_the_sdk(argv: list[str]) -> None:
-    done = subprocess.run(
-        [sys.executable, "-c", LOADED, *argv], cwd=ROOT, capture_output=True, text=True, check=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    assert done.stdout.strip() == "[]", done.stderr
+    _, modules, stderr = modules_loaded_by(argv)
+    assert sorted(m for m in modules if _top(m) in ("mcp", "mcp_types")) == [], stderr

@@ -8,14 +8,9 @@ needed to read a repository and state facts about it.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.loaded import modules_loaded_by
 
 HEAVY = (
     "yaml",  # PyYAML: hyper.yamlparse reads the subset; PyYAML is the tests' oracle only
@@ -26,17 +21,6 @@ HEAVY = (
     "datetime",  # only a clock reading, --since or a timestamp position needs it
     "importlib.metadata",  # the version is read off the .dist-info directly
 )
-
-LOADED = (
-    "import sys, io\n"
-    "from hyper.cli.main import main\n"
-    "from hyper.process import real\n"
-    "from hyper.version import BuildFacts\n"
-    "out, err = io.BytesIO(), io.BytesIO()\n"
-    "code = main(sys.argv[1:], out, err, real(), BuildFacts(version='0.1.0'))\n"
-    "print(code, *sorted(sys.modules), sep='\\n')\n"
-)
-
 
 @pytest.mark.parametrize(
     "argv",
@@ -51,14 +35,6 @@ LOADED = (
 )
 def test_a_discovery_command_loads_nothing_heavy(argv: list[str]) -> None:
     repository = [] if argv == ["version"] else ["--repo-dir", "examples/quickstart"]
-    done = subprocess.run(
-        [sys.executable, "-c", LOADED, *argv, *repository],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    code, *modules = done.stdout.splitlines()
-    assert code == "0", done.stderr
-    assert sorted(set(HEAVY) & set(modules)) == []
+    code, modules, stderr = modules_loaded_by([*argv, *repository])
+    assert code == 0, stderr
+    assert sorted(set(HEAVY) & modules) == []

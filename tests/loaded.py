@@ -1,0 +1,39 @@
+"""What one hyper command line loads, read from a child process that ran nothing else.
+
+Both import fences ask this one question — the start-up budget (which heavy modules a
+command pulls in) and the SDK rule (no ``mcp`` module outside ``hyper mcp``) — so the
+child that answers it is written once.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+_CHILD = (
+    "import sys, io\n"
+    "from hyper.cli.main import main\n"
+    "from hyper.process import real\n"
+    "from hyper.version import BuildFacts\n"
+    "out, err = io.BytesIO(), io.BytesIO()\n"
+    "code = main(sys.argv[1:], out, err, real(), BuildFacts(version='0.1.0'))\n"
+    "print(code, *sorted(sys.modules), sep='\\n')\n"
+)
+
+
+def modules_loaded_by(argv: list[str]) -> tuple[int, set[str], str]:
+    """The exit code, every module in ``sys.modules`` afterwards, and the child's stderr."""
+    done = subprocess.run(
+        [sys.executable, "-c", _CHILD, *argv],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    code, *modules = done.stdout.splitlines()
+    return int(code), set(modules), done.stderr
