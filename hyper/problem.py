@@ -6,8 +6,7 @@ a file still answers a Problem, so a repository with one broken artefact is a li
 of problems and never a traceback.
 """
 
-from typing import NamedTuple
-
+from hyper.namedtuple import NamedTuple
 from hyper.render.row import Row, row
 
 

@@ -11,7 +11,9 @@ classes: ADR 0006 has the measurement.
 
 import os
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
+
+from hyper.namedtuple import NamedTuple
 
 if TYPE_CHECKING:
     import datetime as _dt

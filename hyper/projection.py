@@ -35,7 +35,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final
+
+from hyper.namedtuple import NamedTuple
 
 if TYPE_CHECKING:
     from hyper.artefact.manifest import Record

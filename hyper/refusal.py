@@ -18,8 +18,8 @@ The retry sentence an MCP client reads after a Refusal belongs to that surface.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
+from hyper.namedtuple import NamedTuple
 from hyper.render.table import table
 
 

@@ -9,7 +9,8 @@ it refuses the gate everywhere rather than guessing.
 
 import os
 import sys
-from typing import NamedTuple
+
+from hyper.namedtuple import NamedTuple
 
 UNKNOWN = "unknown"
 

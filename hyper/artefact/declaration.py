@@ -6,9 +6,10 @@ nothing: one repository has one declaration.
 
 # No ``from __future__ import annotations`` here: a NamedTuple field annotated by a string
 # costs a compile when the class is made, and this module loads on every command's start-up (ADR 0006).
-from typing import Final, NamedTuple
+from typing import Final
 
 from hyper.check.nodes import fields, scalar
+from hyper.namedtuple import NamedTuple
 from hyper.yamlsubset import Node, Scalar
 
 PATH: Final = "hyper.yaml"

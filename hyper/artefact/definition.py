@@ -11,9 +11,10 @@ file's shape is the schema's to say (:data:`hyper.check.definition.SCHEMA`); rea
 
 # No ``from __future__ import annotations`` here: a NamedTuple field annotated by a string
 # costs a compile when the class is made, and ``check`` loads this module on its start-up (ADR 0006).
-from typing import Final, NamedTuple
+from typing import Final
 
 from hyper.check.nodes import fields, scalars
+from hyper.namedtuple import NamedTuple
 from hyper.yamlsubset import Node, Scalar
 
 KIND: Final = "definition"

@@ -14,11 +14,12 @@ Manifest moves it, which is right — the reviewed artefact moved.
 
 # No ``from __future__ import annotations`` here: a NamedTuple field annotated by a string
 # costs a compile when the class is made, and this module loads on every command's start-up (ADR 0006).
-from typing import Final, NamedTuple
+from typing import Final
 
 from hyper.artefact import scalars as read
 from hyper.check.nodes import fields, member, scalar, scalars, text
 from hyper.digest import sha256
+from hyper.namedtuple import NamedTuple
 from hyper.yamlsubset import Map, Node, Scalar, Seq
 
 KIND: Final = "provider"

@@ -31,7 +31,7 @@ import gc
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Final, NamedTuple
+from typing import Final
 
 from hyper import yamlsubset
 from hyper.artefact import builtin
@@ -40,6 +40,7 @@ from hyper.artefact.declaration import RepositoryDeclaration, read_declaration
 from hyper.artefact.manifest import BUILTIN_NAMES, BUILTIN_PATH, Manifest, read_manifest
 from hyper.artefact.target import TargetDeclaration, read_target
 from hyper.check.nodes import member
+from hyper.namedtuple import NamedTuple
 from hyper.problem import Problem
 from hyper.yamlsubset import Node, Scalar
 

@@ -14,12 +14,11 @@ function of the five fields alone.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from hyper.cadence.facts import facts
 from hyper.cadence.grammar import CADENCE_MALFORMED, Cadence, CadenceFault, Position, parse
 from hyper.cadence.phrase import phrase
 from hyper.cadence.rate import Rate, rate
+from hyper.namedtuple import NamedTuple
 
 __all__ = [
     "CADENCE_MALFORMED",

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import enum
 import re
-from typing import NamedTuple
+
+from hyper.namedtuple import NamedTuple
 
 CADENCE_MALFORMED = "cadence-malformed"
 """The error code ``check`` files a :class:`CadenceFault` under."""

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from hyper.cadence.grammar import Cadence
+from hyper.namedtuple import NamedTuple
 
 if TYPE_CHECKING:
     from fractions import Fraction

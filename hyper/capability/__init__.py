@@ -96,7 +96,9 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+from hyper.namedtuple import NamedTuple
 
 if TYPE_CHECKING:
     from hyper.artefact.manifest import Manifest, Operation

@@ -40,11 +40,12 @@ import http.client
 import time
 import urllib.parse
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final
 
 from hyper.capability import BODY, HEADERS, HOST, STATUS, TLS, Answer, Call, Context, Fault, Response
 from hyper.capability import patterns as pattern
 from hyper.capability.patterns import Exchange, Page
+from hyper.namedtuple import NamedTuple
 
 if TYPE_CHECKING:
     import ssl

@@ -31,10 +31,11 @@ from __future__ import annotations
 import datetime as _dt
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from hyper.artefact import scalars
 from hyper.capability import Fault, Response
+from hyper.namedtuple import NamedTuple
 from hyper.yamlsubset import Map, Node, Scalar
 
 if TYPE_CHECKING:

@@ -15,7 +15,9 @@ cites the ``hosts:`` line to edit.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
+
+from hyper.namedtuple import NamedTuple
 
 Verdict = Literal["granted", "outside", "undecidable", "illegible"]
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Final, NamedTuple
+from typing import Final
 
 from hyper.artefact import manifest, target
 from hyper.check import codes
 from hyper.check.nodes import at, member, quote, scalars, text
+from hyper.namedtuple import NamedTuple
 from hyper.problem import Problem
 from hyper.yamlsubset import Map, Node, Seq
 

@@ -15,12 +15,12 @@ is exposed as :meth:`Graph.reaches`, one derivation for both.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from hyper.artefact.procedure import Procedure, Step
 from hyper.check import codes
 from hyper.check.index import Index
 from hyper.check.nodes import at, join
+from hyper.namedtuple import NamedTuple
 from hyper.problem import Problem
 from hyper.yamlsubset import Node, Scalar
 

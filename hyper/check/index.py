@@ -10,13 +10,13 @@ once per Step that binds it, which keeps a repository of thousands of artefacts 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
 
 from hyper.artefact import definition
 from hyper.artefact.repository import Repository
 from hyper.check import codes
 from hyper.check.facts import Provider, Target, provider_facts, target_facts
 from hyper.check.nodes import at
+from hyper.namedtuple import NamedTuple
 from hyper.problem import Problem
 from hyper.yamlsubset import Scalar
 

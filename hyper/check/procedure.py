@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from typing import Final, Literal, NamedTuple
+from typing import Final, Literal
 
 from hyper.artefact import procedure as artefact
 from hyper.artefact.procedure import (
@@ -37,6 +37,7 @@ from hyper.check.predicate import core, one_form
 from hyper.check.schema import INTEGER, OPEN_OBJECT, STRING, STRINGS, Schema, Type, obj, prop, reads_as
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import env_rules, kind_mismatch, name_mismatch
+from hyper.namedtuple import NamedTuple
 from hyper.problem import Problem
 from hyper.yamlsubset import Map, Node, Scalar, Seq
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from typing import Final, Literal, NamedTuple
+from typing import Final, Literal
 
 from hyper.check import codes
 from hyper.check.nodes import at, join, quote
+from hyper.namedtuple import NamedTuple
 from hyper.problem import Problem
 from hyper.yamlsubset import Map, Node, Scalar, Seq
 

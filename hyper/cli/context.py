@@ -1,8 +1,8 @@
 """What a repository command is handed besides its arguments and its destination."""
 
 from collections.abc import Callable
-from typing import NamedTuple
 
+from hyper.namedtuple import NamedTuple
 from hyper.process import Process
 from hyper.version import BuildFacts
 

@@ -12,10 +12,11 @@ touched.
 
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from hyper.cli.tree import LISTING_LIMIT, Command
 from hyper.cli.usage import arity_fault, go_quote, unknown_flag
+from hyper.namedtuple import NamedTuple
 
 if TYPE_CHECKING:
     import datetime as _dt

@@ -5,7 +5,9 @@ the parser and the completion scripts all read it, so a command or flag added he
 reaches every one of them by the same edit.
 """
 
-from typing import Final, NamedTuple
+from typing import Final
+
+from hyper.namedtuple import NamedTuple
 
 PARAMETER_ORDER: Final = (
     "--limit",

@@ -15,10 +15,11 @@ resolved to nothing leaves the member off the row (``unresolved`` on the page).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
 from hyper.artefact.repository import Repository
 from hyper.check.nodes import fields
+from hyper.namedtuple import NamedTuple
 from hyper.render.row import Row, row
 from hyper.render.table import table
 from hyper.review import kinds

@@ -22,15 +22,15 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Final
 
+from hyper.namedtuple import NamedTuple
 from hyper.process import Process
 from hyper.review import kinds
 from hyper.review.resolve import Found
 
 if TYPE_CHECKING:
     from hyper.store.branch import Store
-    from hyper.store.git import Git
     from hyper.store.reading import Entry
     from hyper.store.step import StepFile
 
@@ -84,26 +84,21 @@ def read_range(found: Found, root: str, process: Process, now: _dt.datetime) -> 
     if not os.path.lexists(os.path.join(root, ".git")):
         return Range()  # no repository, so no branch: nothing of the Store is worth importing
     # The Store's reader is imported only where there may be a Store to read.
-    from hyper.store.branch import Store
+    from hyper.store.branch import Store, StoreAbsent
     from hyper.store.git import Git, GitError, NoRepository
-    from hyper.store.names import REF
-    from hyper.store.objects import ObjectStore
     from hyper.store.schema import StoreFileError
 
     try:
         git = Git.open(root, process, now)
         git.env = offline(git.env)
-        status, out, _ = git.call("rev-parse", "--verify", "--quiet", REF + "^{commit}")
-        if status != 0:
-            return Range()
-        with Store(git, ObjectStore(git), out.decode("ascii").strip(), now) as store:
+        with Store.on(git, now) as store:
             anchor = _supplying(store, found)
             if anchor is None:
                 return Range(stored=True)
             opened = Range(True, True, anchor.entry, anchor.named)
             wanted = anchor.named if anchor.own else f"{anchor.named}:{found.path}"
-            held = _blob(git, wanted)
-    except (NoRepository, GitError, StoreFileError, OSError, ValueError):
+            held = _blob(store, wanted)
+    except (NoRepository, StoreAbsent, GitError, StoreFileError, OSError, ValueError):
         return Range()
     if held is None:
         return opened
@@ -166,17 +161,19 @@ def _invokes(chain: str, procedure: str) -> bool:
     return procedure in chain.split(".")[:-1]
 
 
-def _blob(git: Git, wanted: str) -> tuple[str, bytes] | None:
+def _blob(store: Store, wanted: str) -> tuple[str, bytes] | None:
     """The blob ``wanted`` names and its bytes, or ``None`` where this clone cannot read one."""
     if "\n" in wanted:
         return None
-    status, out, _ = git.call("cat-file", "--batch", stdin=f"{wanted}\n".encode())
-    header, _, rest = out.partition(b"\n")
-    parts = header.split()
-    if status != 0 or len(parts) != 3 or parts[1] != b"blob":
+    from hyper.store.git import GitError
+
+    try:
+        (answer,) = store.objects.lookup([wanted])
+    except GitError:
+        return None  # a partial clone's reader gives up on an object it may not fetch
+    if answer is None or answer[1] != b"blob":
         return None
-    size = int(parts[2])
-    return parts[0].decode("ascii"), rest[:size]
+    return answer[0], answer[2]
 
 
 def absence(found: Found, opened: Range) -> Absence | None:

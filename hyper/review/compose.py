@@ -9,11 +9,12 @@ the consumer has the file — so the page carries them beside the rows.
 from __future__ import annotations
 
 import datetime as _dt
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from hyper.artefact.manifest import Manifest
 from hyper.artefact.repository import Repository
 from hyper.check.nodes import fields
+from hyper.namedtuple import NamedTuple
 from hyper.process import Process
 from hyper.render.row import Row, row
 from hyper.review import kinds

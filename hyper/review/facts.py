@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from typing import NamedTuple
 
 from hyper.check.nodes import fields
+from hyper.namedtuple import NamedTuple
 from hyper.review import kinds
 from hyper.review.kinds import Kind
 from hyper.review.nodes import env_variable, key_line, root_line, scalar_list, scalar_text

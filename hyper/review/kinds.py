@@ -9,9 +9,10 @@ reading when that key is the thing wrong with the file.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final
 
 from hyper.artefact.manifest import BUILTIN_PATH
+from hyper.namedtuple import NamedTuple
 
 
 class Kind(NamedTuple):

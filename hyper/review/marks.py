@@ -16,12 +16,13 @@ waits until every marker is known (:mod:`hyper.review.columns`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
 from hyper.artefact.manifest import Manifest
 from hyper.artefact.repository import Repository, declared_name
 from hyper.artefact.target import TargetDeclaration
 from hyper.check.nodes import fields
+from hyper.namedtuple import NamedTuple
 from hyper.review import kinds
 from hyper.review.columns import aligned, widths
 from hyper.review.kinds import Kind

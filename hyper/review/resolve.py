@@ -17,11 +17,11 @@ it — and reaching it is what shows ``check``'s problems for it.
 from __future__ import annotations
 
 import posixpath
-from typing import NamedTuple
 
 from hyper.artefact.manifest import BUILTIN_PATH
 from hyper.artefact.repository import LoadedFile, Repository, declared_name
 from hyper.cli.usage import go_quote
+from hyper.namedtuple import NamedTuple
 from hyper.review.kinds import Kind, kind_of
 
 

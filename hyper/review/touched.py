@@ -17,8 +17,8 @@ more often than it is rewritten, so the ordinary case costs one scan.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
+from hyper.namedtuple import NamedTuple
 from hyper.review.nodes import root_line
 from hyper.yamlsubset import Map, Node, Seq
 

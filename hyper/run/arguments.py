@@ -15,12 +15,13 @@ reference, the head always literal (``command-malformed`` at ``check`` otherwise
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from hyper import projection
 from hyper.artefact.procedure import Reference, read_reference
 from hyper.check.facts import SHELL_COMMAND_INPUT, Input
 from hyper.check.schema import reads_as
+from hyper.namedtuple import NamedTuple
 from hyper.store.canonical import number_text
 from hyper.yamlsubset import Map, Node, Scalar, Seq
 

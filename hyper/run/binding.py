@@ -9,13 +9,12 @@ guessed around.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from hyper.artefact import definition as definition_artefact
 from hyper.artefact.manifest import Manifest, Operation
 from hyper.artefact.repository import LoadedFile, Repository
 from hyper.artefact.target import TargetDeclaration
 from hyper.check.facts import Input, input_properties
+from hyper.namedtuple import NamedTuple
 from hyper.run.sequence import Sequenced
 from hyper.store.provenance import StepProvenance
 

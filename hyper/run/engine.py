@@ -17,11 +17,12 @@ and what is said about it is the surface's.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from hyper.artefact.declaration import PATH as DECLARATION_PATH
 from hyper.artefact.repository import LoadedFile, Repository
 from hyper.capability.shell import compose
+from hyper.namedtuple import NamedTuple
 from hyper.process import Process
 from hyper.run import binding, revision
 from hyper.run.gates import run_gates, withheld_variables

@@ -15,8 +15,9 @@ A Step with no ``over:`` makes one call: an Expansion of one member with no name
 from __future__ import annotations
 
 import datetime as _dt
-from typing import Any, NamedTuple
+from typing import Any
 
+from hyper.namedtuple import NamedTuple
 from hyper.run.arguments import Member
 from hyper.run.predicate import read_test
 from hyper.store import reading

@@ -20,10 +20,10 @@ repository ``check`` just refused would report variables for bindings that do no
 from __future__ import annotations
 
 from collections.abc import Sequence as Seq
-from typing import NamedTuple
 
 from hyper.artefact.repository import Repository
 from hyper.check.repository import check_repository
+from hyper.namedtuple import NamedTuple
 from hyper.process import Process
 from hyper.run import binding
 from hyper.run.refusal import CREDENTIAL_ABSENT, SECRET_SINK_ABSENT, Refusal, sort_key

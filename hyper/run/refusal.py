@@ -15,9 +15,10 @@ would point a reader at a file that is not at fault.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final
 
 from hyper.check import codes as check_codes
+from hyper.namedtuple import NamedTuple
 from hyper.refusal import Edit
 from hyper.render.row import Row, row
 from hyper.store.journal import RefusalMember

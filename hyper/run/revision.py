@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from typing import NamedTuple
 
+from hyper.namedtuple import NamedTuple
 from hyper.store.git import Git, GitError
 
 

@@ -14,10 +14,9 @@ silently running a Procedure nobody wrote.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from hyper.artefact import procedure as procedure_artefact
 from hyper.artefact.repository import LoadedFile, Repository
+from hyper.namedtuple import NamedTuple
 
 
 class Sequenced(NamedTuple):

@@ -22,13 +22,14 @@ import datetime as _dt
 import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, NamedTuple
+from typing import Any
 
 import attrs
 
 from hyper import capability, projection
 from hyper.artefact.manifest import Operation
 from hyper.artefact.repository import Repository
+from hyper.namedtuple import NamedTuple
 from hyper.process import Process
 from hyper.run import arguments, expand
 from hyper.run.binding import Binding, resolve

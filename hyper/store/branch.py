@@ -7,10 +7,10 @@ repository has one Store, and finding it is knowing the name. It is never checke
 
 import datetime as _dt
 from collections.abc import Sequence
-from typing import NamedTuple
 
+from hyper.namedtuple import NamedTuple
 from hyper.process import Process
-from hyper.store.git import Git, PathOperation, unix_seconds
+from hyper.store.git import Git, GitError, PathOperation, TreeFile, unix_seconds
 from hyper.store.names import BRANCH, REF, REMOTE
 from hyper.store.objects import ObjectStore, RefMoved
 from hyper.store.paths import INTRODUCTION_PATH
@@ -78,11 +78,35 @@ class Store:
     @classmethod
     def open(cls, root: str, process: Process, now: _dt.datetime) -> "Store":
         """The Store the clone holds; :class:`StoreAbsent` where it holds none. No network."""
-        git = Git.open(root, process, now)
-        if not git.holds_ref(REF):
-            raise StoreAbsent()
+        return cls.on(Git.open(root, process, now), now)
+
+    @classmethod
+    def on(cls, git: Git, now: _dt.datetime) -> "Store":
+        """The Store of ``git``'s repository, found by the object reader the handle keeps for
+        every later read, so that opening a Store to read it starts one child, not three."""
         objects = ObjectStore(git)
-        return cls(git, objects, git.resolve(REF), now)
+        try:
+            commit = objects.resolve(REF + "^{commit}")
+        except BaseException:
+            objects.close()
+            raise
+        if commit is None:
+            objects.close()
+            raise StoreAbsent()
+        return cls(git, objects, commit, now)
+
+    def files(self, prefix: str) -> list[TreeFile]:
+        """Every file under the directory ``prefix`` of the commit this handle is pinned to."""
+        return self.objects.files(self.commit, prefix)
+
+    def contents(self, names: Sequence[str]) -> list[bytes]:
+        """The bytes of every blob named, in order; a name that answers nothing is a fault."""
+        contents = []
+        for name, answer in zip(names, self.objects.lookup(names), strict=True):
+            if answer is None or answer[1] != b"blob":
+                raise GitError(("cat-file", "--batch"), 0, f"{name} is not a blob in the object database")
+            contents.append(answer[2])
+        return contents
 
     def __enter__(self) -> "Store":
         return self

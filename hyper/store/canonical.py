@@ -18,9 +18,10 @@ import datetime as _dt
 import json
 import math
 import re
-from typing import Any, NamedTuple, TypeAlias
+import sys
+from typing import Any, TypeAlias
 
-import orjson
+from hyper.namedtuple import NamedTuple
 
 SECRET_MARKER = "<secret>"
 """What stands where a Manifest-declared secret would have gone: a constant, so a rotated secret
@@ -45,22 +46,36 @@ Value: TypeAlias = (
     "dict[str, Value] | list[Value] | str | int | float | bool | Always | Secret | _dt.datetime"
 )
 
-_ORJSON_OPTIONS = orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS
 _INT_LOW = -(2**63)
 _INT_HIGH = 2**64 - 1
+
+
+_FAST_AFTER = 256
+"""How many values the exact writer encodes before orjson is fetched: importing orjson costs
+about what the exact writer spends on a few hundred small files, so a review or a short read
+never pays for it, and a long listing pays once and then writes at orjson's speed."""
+
+_encoded = 0
 
 
 def encode(value: Value) -> bytes:
     """The canonical bytes of a value, trailing LF included.
 
-    Values made only of strings, booleans, mappings, lists and 64-bit integers go through
+    Values made only of strings, booleans, mappings, lists and 64-bit integers may go through
     orjson, whose two-space sorted form is byte-identical to the canonical one there (the test
     suite holds the two writers against each other); anything holding a float or a wider
-    integer takes the exact writer, which owns the number rules orjson does not share.
+    integer takes the exact writer, which owns the number rules orjson does not share. Which
+    writer serves a plain value is a matter of cost alone (:data:`_FAST_AFTER`).
     """
+    global _encoded
     plain, exotic = _lower(value)
     if not exotic:
-        return orjson.dumps(plain, option=_ORJSON_OPTIONS) + b"\n"
+        orjson = sys.modules.get("orjson")
+        if orjson is None and _encoded >= _FAST_AFTER:
+            import orjson
+        if orjson is not None:
+            return orjson.dumps(plain, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n"  # type: ignore[no-any-return]
+        _encoded += 1
     return _write(plain, 0).encode("utf-8") + b"\n"
 
 
@@ -153,19 +168,15 @@ def parse(data: bytes) -> Value:
     """Reads canonical JSON back to a value; a null anywhere, or a number no float can hold, is a
     ``ValueError``.
 
-    orjson reads the ordinary file; one carrying a float is read again by the standard library so
-    that an integer wider than 64 bits beside it keeps every digit.
+    The standard library reads it: every integer keeps every digit, and a reader of the Store
+    pays nothing for the writer's faster encoder (ADR 0006). What the canonical form cannot
+    hold and ``json`` would accept — ``NaN`` and its kin, a lone surrogate escape — is refused.
     """
     try:
-        value = orjson.loads(data)
-    except orjson.JSONDecodeError as fault:
+        value = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+    except (UnicodeDecodeError, json.JSONDecodeError) as fault:
         raise ValueError(f"the file is not JSON: {fault}") from None
-    if _holds_float(value):
-        try:
-            value = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
-        except (UnicodeDecodeError, json.JSONDecodeError) as fault:
-            raise ValueError(f"the file is not JSON: {fault}") from None
-    _check_parsed(value)
+    _check_parsed(value, b"\\u" in data)
     return value  # type: ignore[no-any-return]
 
 
@@ -173,27 +184,30 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _holds_float(value: Any) -> bool:
-    if isinstance(value, float):
-        return True
-    if isinstance(value, dict):
-        return any(_holds_float(item) for item in value.values())
-    if isinstance(value, list):
-        return any(_holds_float(item) for item in value)
-    return False
-
-
-def _check_parsed(value: Any) -> None:
+def _check_parsed(value: Any, escaped: bool) -> None:
+    """Refuses a null and a number no float holds; where the file held an escape (``escaped``),
+    also a string only an escape could spell — a lone surrogate, which has no UTF-8."""
     if value is None:
         raise ValueError("the Store holds no null")
     if isinstance(value, float) and (math.isinf(value) or math.isnan(value)):
         raise ValueError("a number no float64 can hold")
     if isinstance(value, dict):
-        for item in value.values():
-            _check_parsed(item)
+        for key, item in value.items():
+            if escaped:
+                _check_spelled(key)
+            _check_parsed(item, escaped)
     elif isinstance(value, list):
         for item in value:
-            _check_parsed(item)
+            _check_parsed(item, escaped)
+    elif escaped and isinstance(value, str):
+        _check_spelled(value)
+
+
+def _check_spelled(text: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("a string holding a lone surrogate") from None
 
 
 def _lower(value: Value) -> tuple[Any, bool]:

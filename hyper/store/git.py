@@ -14,10 +14,9 @@ git's stderr is captured and never passed through: hyper's stderr is the command
 import datetime as _dt
 import os
 import subprocess
-import tempfile
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
 
+from hyper.namedtuple import NamedTuple
 from hyper.process import Process
 
 COMMIT_NAME = "hyper"
@@ -105,9 +104,6 @@ class PathOperation(NamedTuple):
         return not self.blob
 
 
-FILE_MODE = "100644"
-_FILE_HEAD = FILE_MODE + " blob "
-
 
 class Git:
     """One repository as the Store reaches it: its root, the environment, and the launcher."""
@@ -138,23 +134,9 @@ class Git:
         )
 
     def call(self, *args: str, stdin: bytes | None = None) -> tuple[int, bytes, str]:
-        if stdin is not None:
-            child = self.launch(args, stdin=True)
-            out, err = child.communicate(stdin)
-            return child.returncode, out, err.decode("utf-8", "replace")
-        # With nothing to feed it, the child's stdout is read in one go and its stderr parked in
-        # a file, so a long listing is not read through a select loop and neither pipe can fill.
-        with tempfile.TemporaryFile() as said:
-            child = self.process.launch(
-                ["git", *args], cwd=self.root, env=self.env,
-                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=said,
-            )
-            assert child.stdout is not None
-            with child.stdout:
-                out = child.stdout.read()
-            child.wait()
-            said.seek(0)
-            return child.returncode, out, said.read().decode("utf-8", "replace")
+        child = self.launch(args, stdin=stdin is not None)
+        out, err = child.communicate(stdin)
+        return child.returncode, out, err.decode("utf-8", "replace")
 
     def run(self, *args: str, stdin: bytes | None = None) -> bytes:
         status, out, err = self.call(*args, stdin=stdin)
@@ -219,29 +201,6 @@ class Git:
             operations.append(PathOperation(path, "" if parts[4] == "D" else parts[3]))
         return operations
 
-    def list_tree(self, commit: str, prefix: str = "") -> list[TreeFile]:
-        """Every file under ``prefix`` in a commit's tree, each held to being a regular file."""
-        args = ["ls-tree", "-r", "-z", commit]
-        if prefix:
-            args += ["--", prefix]
-        listing = self.run(*args)
-        files = []
-        for entry in listing.decode("utf-8").split("\0"):
-            if not entry:
-                continue
-            head, _, path = entry.partition("\t")
-            if not head.startswith(_FILE_HEAD):
-                raise GitError(args, 0, f"{path!r} is listed as {head!r}: the Store holds regular files only")
-            files.append(TreeFile(path, head[len(_FILE_HEAD) :]))
-        return files
-
-    def read_blobs(self, names: Sequence[str]) -> list[bytes]:
-        """The bytes of every object named, in order, from one ``cat-file --batch``."""
-        if not names:
-            return []
-        output = self.run("cat-file", "--batch", stdin=("\n".join(names) + "\n").encode("utf-8"))
-        return parse_batch(names, output)
-
     def create_ref(self, ref: str, commit: str) -> None:
         """Point ``ref`` at ``commit`` only where it does not exist yet."""
         self.run("update-ref", ref, commit, "")
@@ -259,18 +218,3 @@ class Git:
             object_format,
             os.path.join(self.root, common),
         )
-
-
-def parse_batch(names: Sequence[str], output: bytes) -> list[bytes]:
-    """Splits ``cat-file --batch`` output into contents, in the order the names were asked."""
-    contents = []
-    at = 0
-    for name in names:
-        end = output.index(b"\n", at)
-        header = output[at:end].split()
-        if len(header) != 3:
-            raise GitError(("cat-file", "--batch"), 0, f"{name} is missing from the object database")
-        size = int(header[2])
-        contents.append(output[end + 1 : end + 1 + size])
-        at = end + 2 + size
-    return contents

@@ -14,10 +14,11 @@ a process killed before it leaves the branch where it was.
 
 import os
 import subprocess
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Iterable, Sequence
+from typing import IO, TYPE_CHECKING
 
-from hyper.store.git import COMMIT_EMAIL, COMMIT_NAME, Git, GitError
+from hyper.namedtuple import NamedTuple
+from hyper.store.git import COMMIT_EMAIL, COMMIT_NAME, Git, GitError, TreeFile
 
 if TYPE_CHECKING:
     import hashlib
@@ -26,6 +27,10 @@ UNPACK_LIMIT = 100
 """Below this many objects a batch is written loose; at or above it, as one pack."""
 
 _TYPE_CODES = {b"commit": 1, b"tree": 2, b"blob": 3}
+_ASKED_AT_ONCE = 16 * 1024
+"""Bytes of names written to ``cat-file`` before its answers are read: well under a pipe's
+capacity, so the write never waits on a child that is itself waiting for its answers to be
+read."""
 TREE_MODE = "40000"
 FILE_MODE = "100644"
 
@@ -61,13 +66,33 @@ class ObjectStore:
 
     def __init__(self, git: Git) -> None:
         self.git = git
-        self.objects_dir, self.object_format, self.common_dir = git.layout()
-        if self.object_format not in ("sha1", "sha256"):
-            raise GitError(("rev-parse", "--show-object-format"), 0, f"unknown object format {self.object_format}")
         self.pending: dict[str, tuple[bytes, bytes]] = {}
         self.trees: dict[str, dict[str, TreeEntry]] = {}
         self._reader: subprocess.Popen[bytes] | None = None
         self._refs: subprocess.Popen[bytes] | None = None
+        self._layout: tuple[str, str] | None = None
+        self._hex_width = 0
+        """The width of an object id as ``cat-file`` last printed one; 0 before any read."""
+
+    def _directory_and_format(self) -> tuple[str, str]:
+        """Asked of git on the first write only: a handle that only reads learns the object
+        format from the ids ``cat-file`` prints, and so spends no child on it."""
+        if self._layout is None:
+            objects_dir, object_format, _ = self.git.layout()
+            if object_format not in ("sha1", "sha256"):
+                raise GitError(("rev-parse", "--show-object-format"), 0, f"unknown object format {object_format}")
+            self._layout = objects_dir, object_format
+        return self._layout
+
+    @property
+    def objects_dir(self) -> str:
+        return self._directory_and_format()[0]
+
+    @property
+    def object_format(self) -> str:
+        if self._layout is None and self._hex_width:
+            return "sha1" if self._hex_width == 40 else "sha256"
+        return self._directory_and_format()[1]
 
     @property
     def hash_size(self) -> int:
@@ -195,28 +220,84 @@ class ObjectStore:
                 os.close(descriptor)
             os.replace(temporary, stem + suffix)
 
-    def read(self, name: str) -> tuple[bytes, bytes]:
-        """An object's type and content, by id or by any name ``cat-file`` resolves."""
-        held = self.pending.get(name)
-        if held is not None:
-            return held
+    def _batch(self) -> tuple[IO[bytes], IO[bytes]]:
         reader = self._reader
         if reader is None or reader.poll() is not None:
             reader = self._reader = self.git.launch(["cat-file", "--batch"], stdin=True)
         assert reader.stdin is not None and reader.stdout is not None
-        reader.stdin.write(name.encode("utf-8") + b"\n")
-        reader.stdin.flush()
-        header = reader.stdout.readline().split()
-        if len(header) != 3:
+        return reader.stdin, reader.stdout
+
+    def lookup(self, names: Sequence[str]) -> list[tuple[str, bytes, bytes] | None]:
+        """Each name's ``(id, type, content)``, or ``None`` where the repository holds nothing
+        by that name; any name ``cat-file`` resolves (an id, ``<rev>:<path>``, ``<ref>^{commit}``).
+
+        The names are asked in runs small enough that writing them cannot block, each run's
+        answers read before the next is asked, so a thousand objects cost one child and a few
+        round trips rather than a child or a round trip each.
+        """
+        found: list[tuple[str, bytes, bytes] | None] = []
+        asked: list[str] = []
+        size = 0
+        for name in names:
+            if "\n" in name:
+                raise GitError(("cat-file", "--batch"), 0, f"{name!r} cannot be asked of cat-file")
+            asked.append(name)
+            size += len(name) + 1
+            if size >= _ASKED_AT_ONCE:
+                found += self._answers(asked)
+                asked, size = [], 0
+        if asked:
+            found += self._answers(asked)
+        return found
+
+    def _answers(self, names: list[str]) -> list[tuple[str, bytes, bytes] | None]:
+        answers: list[tuple[str, bytes, bytes] | None] = []
+        wanted = []
+        for name in names:
+            held = self.pending.get(name)
+            answers.append(None if held is None else (name, *held))
+            if held is None:
+                wanted.append(name)
+        if not wanted:
+            return answers
+        into, out = self._batch()
+        into.write(("\n".join(wanted) + "\n").encode("utf-8"))
+        into.flush()
+        fetched = iter(wanted)
+        for at, answer in enumerate(answers):
+            if answer is not None:
+                continue
+            name = next(fetched)
+            line = out.readline()
+            if line.endswith(b" missing\n"):
+                continue
+            header = line.split()
+            if len(header) != 3:
+                raise GitError(("cat-file", "--batch"), 0, f"{name} was answered with {b' '.join(header)!r}")
+            self._hex_width = len(header[0])
+            answers[at] = header[0].decode("ascii"), header[1], out.read(int(header[2]) + 1)[:-1]
+        return answers
+
+    def read(self, name: str) -> tuple[bytes, bytes]:
+        """An object's type and content, by id or by any name ``cat-file`` resolves."""
+        (answer,) = self.lookup([name])
+        if answer is None:
             raise GitError(("cat-file", "--batch"), 0, f"{name} is missing from the object database")
-        content = reader.stdout.read(int(header[2]) + 1)[:-1]
-        return header[1], content
+        return answer[1], answer[2]
+
+    def resolve(self, name: str) -> str | None:
+        """The id of what ``name`` names, or ``None`` where nothing answers to it."""
+        (answer,) = self.lookup([name])
+        return None if answer is None else answer[0]
 
     def tree_entries(self, sha: str) -> dict[str, TreeEntry]:
         held = self.trees.get(sha)
         if held is not None:
             return held
         kind, data = self.read(sha)
+        return self._entries(sha, kind, data)
+
+    def _entries(self, sha: str, kind: bytes, data: bytes) -> dict[str, TreeEntry]:
         if kind != b"tree":
             raise GitError(("cat-file",), 0, f"{sha} is a {kind.decode()}, not a tree")
         entries: dict[str, TreeEntry] = {}
@@ -231,6 +312,43 @@ class ObjectStore:
             at = nul + 1 + size
         self.trees[sha] = entries
         return entries
+
+    def files(self, commit: str, prefix: str = "") -> list[TreeFile]:
+        """Every file under the directory ``prefix`` (``""`` or ending in ``/``) of a commit's
+        tree, in ``git ls-tree -r`` order, each held to being a regular file.
+
+        The walk goes a level at a time, every tree of one level asked in one run, so a Journal
+        of many entries costs as many round trips as it has levels.
+        """
+        top = self.lookup([f"{commit}:{prefix}" if prefix else f"{commit}^{{tree}}"])[0]
+        if top is None:
+            return []
+        root = top[0]
+        self._entries(root, top[1], top[2])
+        level = [root]
+        while level:
+            subtrees = list(
+                dict.fromkeys(entry.sha for sha in level for entry in self.trees[sha].values() if entry.is_tree)
+            )
+            unread = [sha for sha in subtrees if sha not in self.trees]
+            for sha, answer in zip(unread, self.lookup(unread), strict=True):
+                if answer is None:
+                    raise GitError(("cat-file", "--batch"), 0, f"the tree {sha} is missing from the object database")
+                self._entries(sha, answer[1], answer[2])
+            level = subtrees
+        listed: list[TreeFile] = []
+        self._list(root, prefix, listed)
+        return listed
+
+    def _list(self, tree: str, at: str, into: list[TreeFile]) -> None:
+        for entry in self.trees[tree].values():
+            path = at + entry.name
+            if entry.is_tree:
+                self._list(entry.sha, path + "/", into)
+            elif entry.mode == FILE_MODE:
+                into.append(TreeFile(path, entry.sha))
+            else:
+                raise GitError(("ls-tree",), 0, f"{path!r} has mode {entry.mode}: the Store holds regular files only")
 
     def commit_tree(self, commit: str) -> str:
         kind, data = self.read(commit)

@@ -12,9 +12,14 @@ inside the file, where a Record version restates it unencoded and in full.
 import datetime as _dt
 import enum
 import re
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
+from hyper.namedtuple import NamedTuple
 from hyper.runid import parse_run_id
+
+if TYPE_CHECKING:
+    from hyper.store.git import TreeFile
 
 INTRODUCTION_PATH = "STORE.md"
 RECORDS_PREFIX = "records/"
@@ -266,22 +271,11 @@ class ListedFile(NamedTuple):
 _TAIL_FORMS = {"run.": Form.RUN, "outc": Form.OUTCOME, "step": Form.STEP}
 _DAY = re.compile(r"\A\d{4}/\d{2}/\d{2}\Z")
 _STEP_TAIL = re.compile(r"\Asteps/(\d{4,})\.json\Z")
-_HEAD = "100644 blob "
-
-
-def listed_journal(listing: str) -> list[ListedFile]:
-    """Reads ``git ls-tree -r -z`` output of ``journal/``, holding every path to the grammar."""
-    found = []
+def listed_journal(files: "Iterable[TreeFile]") -> list[ListedFile]:
+    """The files of a ``journal/`` listing, every path held to the grammar."""
     days: set[str] = set()
     runs: set[str] = set()
-    for entry in listing.split("\0"):
-        if not entry:
-            continue
-        head, _, path = entry.partition("\t")
-        if not head.startswith(_HEAD):
-            raise PathError(f"{path!r} is listed as {head!r}: the Store holds regular files only")
-        found.append(ListedFile(head[len(_HEAD) :], path, *cut_journal_path(path, days, runs)))
-    return found
+    return [ListedFile(file.blob, file.path, *cut_journal_path(file.path, days, runs)) for file in files]
 
 
 def cut_journal_path(path: str, days: set[str], runs: set[str]) -> tuple[str, str, str]:

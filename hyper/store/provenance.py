@@ -5,8 +5,7 @@ its own; a Record version has no entry beside it and carries the whole.
 """
 
 
-from typing import NamedTuple
-
+from hyper.namedtuple import NamedTuple
 from hyper.store.schema import Fields, Members
 
 RUN_PROVENANCE_MEMBERS = ("hyper_version", "procedure_revision", "repo_revision")

@@ -14,8 +14,8 @@ import enum
 import functools
 import posixpath
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import NamedTuple
 
+from hyper.namedtuple import NamedTuple
 from hyper.store.branch import Store
 from hyper.store.git import TreeFile
 from hyper.store.journal import OutcomeFile, RunFile
@@ -241,7 +241,7 @@ class EntryListing(NamedTuple):
 def partitions(store: Store) -> list[list[Group]]:
     """The Journal listed once and grouped: by date partition, newest first, then by entry."""
     held: dict[str, dict[str, Group]] = {}
-    for listed in listed_journal(_journal_text(store)):
+    for listed in listed_journal(store.files(JOURNAL_PREFIX)):
         dir_ = listed.dir
         by_dir = held.get(listed.day)
         if by_dir is None:
@@ -251,10 +251,6 @@ def partitions(store: Store) -> list[list[Group]]:
             group = by_dir[dir_] = Group(dir_, listed.run, listed.partition)
         group.add(_Found(TreeFile(listed.path, listed.blob), listed.form, listed.writer, listed.step))
     return [list(held[partition].values()) for partition in sorted(held, reverse=True)]
-
-
-def _journal_text(store: Store) -> str:
-    return store.git.run("ls-tree", "-r", "-z", store.commit, "--", JOURNAL_PREFIX).decode("utf-8")
 
 
 def journal_listing(store: Store) -> list[EntryListing]:
@@ -270,11 +266,8 @@ def journal_listing(store: Store) -> list[EntryListing]:
     steps = 0
     days: set[str] = set()
     runs: set[str] = set()
-    names = store.git.run("ls-tree", "-r", "-z", "--name-only", store.commit, "--", JOURNAL_PREFIX)
-    for path in names.decode("utf-8").split("\0"):
-        if not path:
-            continue
-        day, run, tail = cut_journal_path(path, days, runs)
+    for file in store.files(JOURNAL_PREFIX):
+        day, run, tail = cut_journal_path(file.path, days, runs)
         if current is None or run != current[1] or day != current[0]:
             if current is not None:
                 answered.append(_listed_entry(current, has_run, owned, reaped, steps))
@@ -301,7 +294,7 @@ def _listed_entry(at: tuple[str, str], has_run: bool, owned: bool, reaped: bool,
 
 
 def _read(store: Store, files: Sequence[_Found]) -> list[bytes]:
-    return store.git.read_blobs([found.file.blob for found in files])
+    return store.contents([found.file.blob for found in files])
 
 
 def _decode_entry(group: Group, contents: Sequence[bytes]) -> Entry:
@@ -381,7 +374,7 @@ def dispositions(store: Store, entry_: Entry) -> Dispositions:
     position a closer also names)."""
     prefix = entry_.run_file.at.dir + "/"
     files = []
-    for file in store.git.list_tree(store.commit, prefix):
+    for file in store.files(prefix):
         parsed = parse_path(file.path)
         if parsed.form is Form.STEP:
             files.append(_Found(file, parsed.form, parsed.run, parsed.step))
@@ -496,7 +489,7 @@ def order(versions: Iterable[tuple[Metadata, str]]) -> tuple[Version, ...]:
 
 def _read_versions(store: Store, files: Sequence[TreeFile]) -> list[tuple[Metadata, str]]:
     held = []
-    for file, data in zip(files, store.git.read_blobs([file.blob for file in files]), strict=True):
+    for file, data in zip(files, store.contents([file.blob for file in files]), strict=True):
         try:
             version = RecordVersion.decode(data)
         except StoreFileError as fault:
@@ -512,7 +505,7 @@ def _read_versions(store: Store, files: Sequence[TreeFile]) -> list[tuple[Metada
 def series(store: Store, identity: Identity) -> Series:
     """One Record's versions, ordered; the identity is read back out of each file, since two
     identities share a directory only through a truncation collision."""
-    files = store.git.list_tree(store.commit, series_prefix(identity))
+    files = store.files(series_prefix(identity))
     held = [item for item in _read_versions(store, files) if item[0].identity == identity]
     return Series(identity, order(held))
 
@@ -525,7 +518,7 @@ def records(store: Store) -> list[Series]:
     """Every series on the branch, ordered by identity (Target, Definition, name by code
     point) — never by the path, whose escaping orders nothing."""
     by_identity: dict[Identity, list[tuple[Metadata, str]]] = {}
-    for item in _read_versions(store, store.git.list_tree(store.commit, RECORDS_PREFIX)):
+    for item in _read_versions(store, store.files(RECORDS_PREFIX)):
         by_identity.setdefault(item[0].identity, []).append(item)
     return [
         Series(identity, order(by_identity[identity]))
@@ -535,7 +528,7 @@ def records(store: Store) -> list[Series]:
 
 def read(store: Store, version: Version) -> RecordVersion:
     """One version whole, content included, by the file a listing found it at."""
-    (data,) = store.git.read_blobs([f"{store.commit}:{version.file}"])
+    (data,) = store.contents([f"{store.commit}:{version.file}"])
     try:
         return RecordVersion.decode(data)
     except StoreFileError as fault:
@@ -546,7 +539,7 @@ def suppressed(store: Store, versions: Sequence[Version]) -> list[tuple[str, ...
     """Per version, in order, the field names holding the secret marker (one batch read)."""
     names = [f"{store.commit}:{version.file}" for version in versions]
     answered = []
-    for version, data in zip(versions, store.git.read_blobs(names), strict=True):
+    for version, data in zip(versions, store.contents(names), strict=True):
         try:
             answered.append(suppressed_fields(RecordVersion.decode(data).fields))
         except StoreFileError as fault:
@@ -577,8 +570,8 @@ def readable(store: Store, pairs: Iterable[tuple[str, str]]) -> Unreadable | Non
     ceiling is answered, and any other decode fault is raised."""
     prefixes = [JOURNAL_PREFIX] + [pair_prefix(target, definition) for target, definition in sorted(set(pairs))]
     for prefix in prefixes:
-        files = store.git.list_tree(store.commit, prefix)
-        for file, data in zip(files, store.git.read_blobs([file.blob for file in files]), strict=True):
+        files = store.files(prefix)
+        for file, data in zip(files, store.contents([file.blob for file in files]), strict=True):
             decoder = _DECODERS.get(parse_path(file.path).form)
             if decoder is None:
                 continue

@@ -6,8 +6,9 @@ absence of one inside a closed entry, so no file carries it.
 
 
 import datetime as _dt
-from typing import Literal, NamedTuple
+from typing import Literal
 
+from hyper.namedtuple import NamedTuple
 from hyper.store.canonical import Always, Value
 from hyper.store.identities import Identities
 from hyper.store.provenance import STEP_PROVENANCE_MEMBERS, StepProvenance

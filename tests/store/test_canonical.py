@@ -133,11 +133,23 @@ def test_numbers_are_exact_integers_or_ecmascript_text(literal: str, want: str) 
 
 @pytest.mark.parametrize(
     "literal",
-    ["", " ", "01", "1.", ".5", "+1", "1e", "0x10", "Infinity", "NaN", "1e400", "--1", "1 2", "null", '{"a": null}'],
+    [
+        "", " ", "01", "1.", ".5", "+1", "1e", "0x10", "Infinity", "-Infinity", "NaN", "1e400", "--1",
+        "1 2", "null", '{"a": null}', '"\\ud800"', '["\\udfff"]', '{"\\ud800": 1}', "\ufeff{}",
+    ],
 )
 def test_what_is_not_a_store_value_is_refused(literal: str) -> None:
     with pytest.raises(ValueError):
         parse(literal.encode())
+
+
+def test_a_file_that_is_not_utf8_is_refused() -> None:
+    with pytest.raises(ValueError):
+        parse(b'"\xff"')
+
+
+def test_an_escaped_surrogate_pair_is_one_character() -> None:
+    assert parse(b'"\\ud83d\\ude00"') == "\U0001f600"
 
 
 def test_integers_are_written_from_their_digits() -> None:
