@@ -75,6 +75,7 @@ TARGET_DECLARATION: Final = obj(
     prop("hosts", STRINGS),
     prop("opaque-destroy", BOOLEAN),
     prop("auth", OPEN_OBJECT),
+    prop("withhold", STRINGS),
 )
 REPOSITORY_DECLARATION: Final = obj(
     prop("kind", STRING, required=True),

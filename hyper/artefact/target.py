@@ -4,14 +4,19 @@ It grants Kinds and Capabilities, enumerates the hosts an ``http`` grant reaches
 may opt into opaque destroys, and names — for each credential slot — the
 environment variable the credential is read from. The variable's *name* is an
 artefact fact; its value is never read here, nor anywhere a surface renders.
+
+``withhold:`` names further variables a ``shell`` child must not inherit. They are
+bare names, not slots: a name to strip from an environment resolves nothing and
+grants nothing, so it carries no ``env:`` mapping and no authority.
 """
 
 # No ``from __future__ import annotations`` here: a NamedTuple field annotated by a string
 # costs a compile when the class is made, and this module loads on every command's start-up (ADR 0006).
-from typing import Final, NamedTuple
+from typing import Final
 
 from hyper.artefact.manifest import Member, listed
 from hyper.check.nodes import fields, scalar
+from hyper.namedtuple import NamedTuple
 from hyper.yamlsubset import Map, Node, Scalar
 
 KIND: Final = "target-declaration"
@@ -53,6 +58,8 @@ class TargetDeclaration(NamedTuple):
     auth: Node | None
     credentials: tuple[CredentialSlot, ...]
     """Every slot of a legible ``auth:`` mapping, in the declaration's own order."""
+    withhold: tuple[Member, ...] | None
+    """``None`` where no ``withhold:`` list is written."""
 
     @property
     def declared_name(self) -> str:
@@ -87,7 +94,9 @@ def _env(slot: Node) -> Scalar | None:
 
 def read_target(file: str, root: Node | None) -> TargetDeclaration:
     """The declaration ``root`` states; never judges, never raises."""
-    parts = fields(root, "kind", "target", "class", "kinds", "capabilities", "hosts", "opaque-destroy", "auth")
+    parts = fields(
+        root, "kind", "target", "class", "kinds", "capabilities", "hosts", "opaque-destroy", "auth", "withhold"
+    )
     auth = parts.get("auth")
     return TargetDeclaration(
         file=file,
@@ -103,4 +112,5 @@ def read_target(file: str, root: Node | None) -> TargetDeclaration:
         credentials=tuple(CredentialSlot(key, value, _env(value)) for key, value in auth.entries)
         if isinstance(auth, Map)
         else (),
+        withhold=listed(parts.get("withhold")),
     )

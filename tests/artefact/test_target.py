@@ -36,3 +36,11 @@ def test_absent_and_misshapen_keys_read_as_not_stated() -> None:
     assert t.declared_name == "" and t.kinds is None and t.hosts is None and t.credentials == ()
     assert not t.grants_opaque_destroy
     assert read_target("targets/e.yaml", None).credentials == ()
+
+
+def test_withhold_names_variables_and_nothing_else() -> None:
+    t = target("withhold: [OP_SERVICE_ACCOUNT_TOKEN, {name: X}, AWS_PROFILE]\n")
+    assert [item.value for _, item in t.withhold or ()] == ["OP_SERVICE_ACCOUNT_TOKEN", "AWS_PROFILE"]
+    assert t.credentials == ()
+    assert target("withhold: OP_SERVICE_ACCOUNT_TOKEN\n").withhold is None
+    assert target("class: local\n").withhold is None
