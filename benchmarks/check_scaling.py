@@ -265,7 +265,7 @@ def _project(root: Path) -> None:
     for workflow in projection(repo, index, graph, declaration.version.value, declaration.digest.value):
         path = root / workflow.path
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(generate_workflow(workflow.facts) if generate_workflow else b"# generated\n")
+        path.write_bytes(generate_workflow(workflow.facts))
 
 
 def main() -> int:

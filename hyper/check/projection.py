@@ -2,45 +2,29 @@
 
 Generate and verify are one derivation: :func:`projection` is what ``project``
 writes and what this rule compares the working tree against, whole-file and
-byte-exact, so a Cadence edited and not projected, a hand-edited workflow, a
-deleted one and one left behind by a Procedure that dropped its Cadence are all the
-same finding. The rule regenerates at the pin ``hyper.yaml`` declares (under the
-gate, the running hyper's own version), so it reads nothing outside the repository.
-
-INTEGRATION POINT: the workflow template is ``hyper project``'s and not yet built.
-:data:`GENERATOR` names the module expected to provide ``generate(facts) -> bytes``;
-until it exists, a workflow that stands where one is wanted is not byte-compared
-(the missing and the unwanted shapes are still decided).
+byte-exact, so a Cadence edited and not projected, a hand-edited workflow, one
+written for another version or digest, a deleted one and one left behind by a
+Procedure that dropped its Cadence are all the same finding. The rule regenerates
+at the pin ``hyper.yaml`` declares (under the gate, the running hyper's own
+version), so it reads nothing outside the repository.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
-from typing import Final, NamedTuple
 
-from hyper.artefact.repository import WORKFLOWS, Repository
+from hyper.artefact import procedure as procedure_artefact
+from hyper.artefact.repository import Repository
 from hyper.check import codes
 from hyper.check.graph import Graph
-from hyper.check.index import Index
+from hyper.check.index import Index, build
+from hyper.namedtuple import NamedTuple
 from hyper.problem import Problem
+from hyper.workflow import WorkflowFacts, generate
+from hyper.workflow.namespace import path as workflow_path
 from hyper.yamlsubset import Scalar
 
-GENERATOR: Final = "hyper.workflow"
-"""The module that owns the workflow template: ``generate(WorkflowFacts) -> bytes``."""
-
-
-class WorkflowFacts(NamedTuple):
-    """Everything one generated workflow is a function of."""
-
-    procedure: str
-    cadence: str
-    effects: bool
-    """Whether any Step the Procedure reaches is not a read (it then takes the Store's lock group)."""
-    variables: tuple[str, ...]
-    """The credential variables its bindings read, in walk order with repeats; the template sorts."""
-    version: str
-    digest: str
+__all__ = ["Generate", "ProjectedWorkflow", "WorkflowFacts", "default_generator", "projection", "stale", "wanted"]
 
 
 class ProjectedWorkflow(NamedTuple):
@@ -53,16 +37,8 @@ class ProjectedWorkflow(NamedTuple):
 Generate = Callable[[WorkflowFacts], bytes]
 
 
-def workflow_path(procedure: str) -> str:
-    return f"{WORKFLOWS}/hyper-{procedure}.yml"
-
-
-def default_generator() -> Generate | None:
-    try:
-        module = importlib.import_module(GENERATOR)
-    except ImportError:
-        return None
-    generate: Generate = module.generate
+def default_generator() -> Generate:
+    """The template ``hyper project`` writes with; a test may hand ``check`` another."""
     return generate
 
 
@@ -99,12 +75,27 @@ def projection(repo: Repository, index: Index, graph: Graph, version: str, diges
     return projected
 
 
+def wanted(repo: Repository, version: str, digest: str) -> list[ProjectedWorkflow]:
+    """:func:`projection` over a loaded repository on its own, at a pin the caller names.
+
+    ``project`` projects at the pin it is about to write, not the one the file holds,
+    so it cannot borrow the graph ``check`` built at the declared pin.
+    """
+    index = build(repo)
+    procedures = [
+        procedure_artefact.read(loaded.path, loaded.root)
+        for loaded in repo.files
+        if loaded.ok and loaded.directory == "procedures"
+    ]
+    return projection(repo, index, Graph(procedures, index), version, digest)
+
+
 def _stale(path: str, message: str) -> Problem:
     return Problem(file=path, line=0, column=0, field="", error_code=codes.PROJECTION_STALE, message=message)
 
 
 def stale(
-    repo: Repository, index: Index, graph: Graph, generate: Generate | None, standing: Mapping[str, bytes]
+    repo: Repository, index: Index, graph: Graph, template: Generate, standing: Mapping[str, bytes]
 ) -> list[Problem]:
     declaration = repo.declaration
     version = declaration.version.value if declaration and declaration.version else ""
@@ -112,8 +103,8 @@ def stale(
     if not version or not digest:
         return []  # the declaration's own schema-mismatch says so; there is no pin to regenerate at
     problems: list[Problem] = []
-    wanted = projection(repo, index, graph, version, digest)
-    for workflow in wanted:
+    projected = projection(repo, index, graph, version, digest)
+    for workflow in projected:
         held = standing.get(workflow.path)
         if held is None:
             problems.append(
@@ -123,14 +114,14 @@ def stale(
                     "hyper project writes it",
                 )
             )
-        elif generate is not None and held != generate(workflow.facts):
+        elif held != template(workflow.facts):
             problems.append(
                 _stale(
                     workflow.path,
                     "this workflow differs from what hyper project writes now (compared whole and byte for byte)",
                 )
             )
-    asked = {workflow.path for workflow in wanted}
+    asked = {workflow.path for workflow in projected}
     problems += [
         _stale(path, "no Procedure asks for this workflow — hyper project removes it")
         for path in standing

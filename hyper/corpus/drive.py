@@ -263,7 +263,7 @@ def drive(case: Case, inputs: Inputs, surfaces: Surfaces | None = None) -> Produ
             if os.getcwd() != harness_wd:
                 os.chdir(harness_wd)
                 problems.append("the command changed the process's working directory; it reads wd from Process")
-        goldens.update(_branch_goldens(inputs, invocation))
+        goldens.update(_branch_goldens(inputs, invocation, facts.version))
     if digest(watched(case, inputs)) != before:
         problems.append("the run changed the checked-in case or a fixture it borrows")
     return Produced(goldens=goldens, forbidden=forbidden, problems=tuple(problems))
@@ -279,7 +279,7 @@ def _run_cli(main: CliMain, args: Sequence[str], process: Process, facts: BuildF
     }
 
 
-def _branch_goldens(inputs: Inputs, invocation: Invocation) -> dict[str, bytes]:
+def _branch_goldens(inputs: Inputs, invocation: Invocation, version: str) -> dict[str, bytes]:
     """The opt-in goldens the case holds, rendered from the repository after the run."""
     repo = invocation.repository
     if repo is None:
@@ -290,7 +290,7 @@ def _branch_goldens(inputs: Inputs, invocation: Invocation) -> dict[str, bytes]:
     if "remote.golden" in inputs.goldens and repo.origin is not None:
         rendered["remote.golden"] = fixture.render_store(repo.git, repo.origin)
     if "tree.golden" in inputs.goldens:
-        rendered["tree.golden"] = fixture.render_tree(repo.root)
+        rendered["tree.golden"] = fixture.render_tree(repo.root, version)
     return rendered
 
 

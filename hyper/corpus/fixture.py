@@ -39,6 +39,7 @@ STORE_MESSAGE: Final = f"the fixture's {STORE_BRANCH}"
 ABSENT_BRANCH: Final = f"no {STORE_BRANCH} branch\n"
 WORKFLOWS: Final = ".github/workflows"
 DECLARATION: Final = "hyper.yaml"
+ORIENTATION: Final = "AGENTS.md"
 
 
 class GitFault(CaseFault):
@@ -294,8 +295,12 @@ def _cat_blobs(git: Git, gitdir: Path, blobs: Sequence[str]) -> list[bytes]:
     return found
 
 
-def render_tree(root: Path) -> bytes:
-    """What ``project`` writes: ``.github/workflows/`` in path order, then ``hyper.yaml``."""
+def render_tree(root: Path, version: str) -> bytes:
+    """What ``project`` writes: ``.github/workflows/`` in path order, ``hyper.yaml``, then
+    ``AGENTS.md`` — named rather than shown where it is the orientation ``version`` would
+    write, since that text is held by its own tests and would otherwise sit in every case."""
+    from hyper_mcp.instructions import instructions
+
     workflows = root / WORKFLOWS
     if workflows.is_dir():
         rendered = b"".join(
@@ -308,6 +313,13 @@ def render_tree(root: Path) -> bytes:
         rendered += _section(DECLARATION, declaration.read_bytes())
     else:
         rendered += f"no {DECLARATION}\n".encode()
+    orientation = root / ORIENTATION
+    if orientation.is_file():
+        data = orientation.read_bytes()
+        if data == instructions(version).encode("utf-8"):
+            rendered += f"=== {ORIENTATION} (the orientation, verbatim)\n".encode()
+        else:
+            rendered += _section(ORIENTATION, data)
     return rendered
 
 

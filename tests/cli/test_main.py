@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import ssl
 from pathlib import Path
 
 import pytest
@@ -112,8 +113,14 @@ def test_a_pin_file_that_cannot_be_read_is_a_usage_error(tmp_path: Path) -> None
 
 
 def test_project_stands_outside_the_gate(tmp_path: Path) -> None:
-    code, _, err = run(["project", "--repo-dir", str(tmp_path)])
-    assert code == 2 and "refused" not in err
+    def offline(host: str, port: int, timeout: float | None) -> ssl.SSLSocket:
+        raise OSError("offline")
+
+    out, err = io.BytesIO(), io.BytesIO()
+    process = fake_process(str(tmp_path))._replace(dial=offline)
+    code = main(["project", "--repo-dir", str(tmp_path)], out, err, process, FACTS)
+    # Unpinned, so the gate would refuse; project goes on to read the release's checksum instead.
+    assert code == 1 and err.getvalue().decode().startswith("hyper project: ")
 
 
 def test_a_command_not_carried_yet_says_so_after_the_gate(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ BUILT: Final[dict[str, str]] = {
     "compact": "hyper.cli.commands.compact",
     "run": "hyper.cli.commands.run",
     "probe": "hyper.cli.commands.probe",
+    "project": "hyper.cli.commands.project",
 }
 """Command name → the module holding its ``run``."""
 

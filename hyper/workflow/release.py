@@ -1,0 +1,124 @@
+"""The one network read ``project`` makes: the checksum a release published for its artefact.
+
+It happens only when the pin moves, attended, and its answer lands in a diff:
+freezing the checksum turns a release tag — a pointer that can be moved — into a
+reviewed fact. What is read is the release's checksums file (a few hundred bytes),
+never the artefact itself.
+
+It is hyper's own fetch, not an Operation: no Capability, Target, credential,
+Journal or Store is involved. It shares only the process's dialer, so HTTPS with a
+verified peer is the only way out and a test stands a server behind the dialer.
+Unlike a Capability's call it follows redirects — the release host answers a
+download with one — but never into plaintext.
+
+Two answers, two exits. :class:`ReleaseAbsent` is an answer that *arrived* and
+says there is nothing to pin — no release under the tag (404 or 410), or a checksums
+file that names no artefact for this platform — and a verbatim retry would get it
+again. :class:`NotArrived` is everything else: no connection, a read cut short, and
+any other status (a 503 or a rate limit can differ on the next try).
+"""
+
+from __future__ import annotations
+
+import http.client
+import socket
+import ssl
+import urllib.parse
+from typing import TYPE_CHECKING, Final
+
+from hyper.workflow.executor import artefact_name, checksums_url
+
+if TYPE_CHECKING:
+    from hyper.process import Dialer
+
+ABSENT_STATUSES: Final = frozenset({404, 410})
+MAX_CHECKSUMS: Final = 1 << 20
+"""How much of a checksums file is read: one ``sha256sum`` line per published file is far less."""
+MAX_REDIRECTS: Final = 10
+_REDIRECTS: Final = frozenset({301, 302, 303, 307, 308})
+
+
+class ReleaseAbsent(Exception):
+    """The release host answered, and there is no artefact to pin; the text names what answered."""
+
+
+class NotArrived(Exception):
+    """The checksums file could not be read; the text says why."""
+
+
+def published_digest(dial: Dialer, version: str) -> str:
+    """``sha256:<hex>`` for ``version``'s release artefact, as its checksums file records it."""
+    url = checksums_url(version)
+    status, body = _get(dial, url)
+    if status in ABSENT_STATUSES:
+        raise ReleaseAbsent(f"{url} answered {status}")
+    if status != 200:
+        raise NotArrived(f"{url} answered {status}")
+    name = artefact_name(version)
+    digest = digest_in(body.decode("utf-8", "replace"), name)
+    if digest is None:
+        raise ReleaseAbsent(f"{url} names no {name}")
+    return digest
+
+
+def digest_in(published: str, name: str) -> str | None:
+    """The checksum one ``sha256sum`` line records for ``name``; ``None`` where no line names it.
+
+    Both spellings ``sha256sum`` writes are read — two spaces for text mode, `` *`` for
+    binary — because which mode a release process used says nothing about the release.
+    """
+    for line in published.split("\n"):
+        fields = line.split()
+        if len(fields) == 2 and fields[1].removeprefix("*") == name:
+            return f"sha256:{fields[0]}"
+    return None
+
+
+def _get(dial: Dialer, url: str) -> tuple[int, bytes]:
+    """The status and (capped) body at ``url``, redirects followed over HTTPS only."""
+    current = url
+    for _ in range(MAX_REDIRECTS + 1):
+        status, location, body = _one(dial, current)
+        if status not in _REDIRECTS or location is None:
+            return status, body
+        following = urllib.parse.urljoin(current, location)
+        if urllib.parse.urlsplit(following).scheme != "https":
+            raise NotArrived(f"GET {current}: redirected to {following}, and hyper reads over https only")
+        current = following
+    raise NotArrived(f"GET {url}: more than {MAX_REDIRECTS} redirects")
+
+
+def _one(dial: Dialer, url: str) -> tuple[int, str | None, bytes]:
+    parts = urllib.parse.urlsplit(url)
+    host = parts.hostname or ""
+    target = parts.path or "/"
+    if parts.query:
+        target += "?" + parts.query
+    try:
+        port = parts.port or 443
+        sock = dial(host, port, None)
+    except (OSError, ValueError) as exc:
+        raise NotArrived(f"GET {url}: {_reason(host, exc)}") from exc
+    try:
+        connection = http.client.HTTPConnection(host, port)
+        connection.sock = sock
+        connection.request("GET", target, headers={"User-Agent": "hyper", "Connection": "close"})
+        reply = connection.getresponse()
+        body = reply.read(MAX_CHECKSUMS)
+        return reply.status, reply.getheader("Location"), body
+    except (OSError, http.client.HTTPException) as exc:
+        raise NotArrived(f"GET {url}: {_reason(host, exc)}") from exc
+    finally:
+        sock.close()
+
+
+def _reason(host: str, exc: Exception) -> str:
+    if isinstance(exc, ConnectionRefusedError):
+        return f"{host} refused the connection"
+    if isinstance(exc, socket.gaierror):
+        return f"the name {host} did not resolve"
+    if isinstance(exc, ssl.SSLError):
+        return f"the TLS handshake with {host} failed: {exc.reason or exc}"
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror[:1].lower() + exc.strerror[1:]
+    return str(exc) or type(exc).__name__

@@ -1,0 +1,118 @@
+"""One Procedure's workflow file, whole, as bytes: a pure function of its facts.
+
+Nothing here opens a file, reaches the network or reads the clock, so ``project``
+(which writes the bytes) and ``check`` (which compares the working tree with them)
+are one derivation called from two places.
+
+The file's sections are fixed and so is their order. Two are conditional, and
+neither on anything about the executor: the concurrency block appears only where
+the Procedure reaches a Step that is not a read (a read-only Procedure takes the
+Store's shared lock and must not queue behind a long mutation), and the ``env:``
+block only where its bindings read a credential.
+
+The shell in the two invocation steps fences hyper's output into the job summary
+and exits with hyper's own status rather than ``tee``'s; hyper itself never learns
+it runs under an executor. The sentences in the file — the header comment, the
+step names that are not commands, the line written when the Comparison did not
+render — are this port's own, so a file this build writes is not byte-identical to
+one the reference's binary writes (ADR 0009).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from hyper.workflow.executor import CHECKOUT, RUNNER, artefact_url
+from hyper.workflow.facts import WorkflowFacts
+from hyper.workflow.scalar import quoted, scalar
+
+STORE_GROUP = "hyper-store"
+"""The one concurrency group every effectful workflow in a repository shares: the Store's lock,
+stood in for across runners that share no filesystem."""
+
+_SUMMARY = '"$GITHUB_STEP_SUMMARY"'
+_FENCE = f"          printf '```\\n' >> {_SUMMARY}"
+
+
+def generate(facts: WorkflowFacts) -> bytes:
+    """The workflow ``hyper project`` writes for one Procedure."""
+    procedure, version = facts.procedure, facts.version
+    lines = [
+        f"# derived by hyper {version} from the artefacts; `hyper project` rewrites it whole, so edit those instead",
+        f"name: {scalar(procedure)}",
+        "",
+        "on:",
+        "  schedule:",
+        f"    - cron: {quoted(facts.cadence)}",
+        "",
+        "permissions:",
+        "  contents: write",
+    ]
+    if facts.effects:
+        lines += ["", "concurrency:", f"  group: {STORE_GROUP}", "  cancel-in-progress: false"]
+    lines += [
+        "",
+        "jobs:",
+        "  run:",
+        f"    runs-on: {RUNNER}",
+        "    steps:",
+        f"      - uses: {CHECKOUT}",
+        "        with:",
+        "          persist-credentials: true",
+        "",
+        f"      - name: {scalar('fetch the history hyper changes compares')}",
+        "        run: |",
+        '          if [ -f .git/shallow ]; then git fetch --unshallow origin "$GITHUB_REF"; fi',
+        "",
+        f"      - name: {scalar(f'fetch and verify hyper {version}')}",
+        "        run: |",
+        "          curl -fsSL -o hyper.tar.gz \\",
+        f"            {artefact_url(version)}",
+        f"          echo '{_hex(facts.digest)}  hyper.tar.gz' \\",
+        "            | sha256sum -c -",
+        "          tar -xzf hyper.tar.gz",
+        "",
+        f"      - name: {scalar(f'hyper run {procedure}')}",
+        *_env(facts.variables),
+        "        run: |",
+        _FENCE,
+        "          set +e",
+        f"          ./hyper run {procedure} | tee -a {_SUMMARY}",
+        "          code=${PIPESTATUS[0]}",
+        "          set -e",
+        _FENCE,
+        "          exit $code",
+        "",
+        f"      - name: {scalar(f'hyper changes {procedure}')}",
+        "        if: always()",
+        "        run: |",
+        _FENCE,
+        "          set +e",
+        f"          ./hyper changes {procedure} | tee -a {_SUMMARY}",
+        "          code=${PIPESTATUS[0]}",
+        "          set -e",
+        _FENCE,
+        '          if [ "$code" -ne 0 ]; then',
+        "            printf 'hyper changes exited %s and rendered no Comparison\\n' \"$code\" \\",
+        f"              >> {_SUMMARY}",
+        "          fi",
+    ]
+    return ("\n".join(lines) + "\n").encode()
+
+
+def _env(variables: Iterable[str]) -> list[str]:
+    """The run step's secrets, each once, by code point; no ``env:`` key at all where there are none.
+
+    An empty mapping would claim a lookup that found nothing; an absent one claims nothing.
+    The order is the repository's, not the walk's that found the names.
+    """
+    names = sorted(set(variables))
+    if not names:
+        return []
+    return ["        env:", *(f"          {scalar(name)}: {scalar('${{ secrets.' + name + ' }}')}" for name in names)]
+
+
+def _hex(digest: str) -> str:
+    """The digest as ``sha256sum -c`` reads it: the algorithm prefix dropped, anything else kept whole."""
+    _, colon, rest = digest.partition(":")
+    return rest if colon else digest
