@@ -28,6 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.measure import HYPER, PASS, compile_bytecode, median_walls
 from hyper.cli.main import main as hyper_main
 from hyper.process import Process, real
 from hyper.runid import mint_v7
@@ -39,7 +40,6 @@ from hyper.version import installed
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "corpus" / "review" / "fixtures" / "worked-example" / "repo"
-HYPER = [sys.executable, "-c", "from hyper.cli.main import entry; entry()"]
 NOW = _dt.datetime(2026, 8, 6, 9, 41, 14, tzinfo=_dt.UTC)
 ENV = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull}
 PROCEDURE = "procedures/retire-preview-envs.yaml"
@@ -100,15 +100,6 @@ def long_procedure(lines: int) -> str:
     return head + "steps:\n" + "\n\n".join(body) + "\n"
 
 
-def median_wall(argv: list[str], runs: int) -> float:
-    times: list[float] = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def review(root: Path) -> list[str]:
     return [*HYPER, "review", "--repo-dir", str(root), PROCEDURE]
 
@@ -135,23 +126,24 @@ def main() -> int:
         if check.returncode != 0 or "WIDENED" not in check.stdout:
             print(check.stdout, check.stderr, sep="\n")
             return 1
-        median_wall([sys.executable, "-c", "pass"], 3)
-        median_wall(review(example), 3)
-        baseline = median_wall([sys.executable, "-c", "pass"], runs)
+        compile_bytecode()
+        median_walls({"pass": PASS, "review": review(example)}, 3)  # warm the page cache
+        walls = median_walls({"pass": PASS, "review": review(example)}, runs)
+        baseline = walls["pass"]
         print(f"python -c pass: {baseline * 1000:.1f} ms (median of {runs})")
-        wall = median_wall(review(example), runs)
-        ratio = wall / baseline
+        ratio = walls["review"] / baseline
         verdict = "within" if ratio <= 2.5 else "OVER"
-        print(f"review of the README's example, range open: {wall * 1000:.1f} ms = {ratio:.2f}x "
+        print(f"review of the README's example, range open: {walls['review'] * 1000:.1f} ms = {ratio:.2f}x "
               f"({verdict} the 2.5x target); its own work {warm_work(example, runs) * 1000:.1f} ms")
         for lines in (500, 1000, 2000):
             text = long_procedure(lines)
             root = repository(work, f"long-{lines}", text, ("older_than: 14d", "older_than: 30d"))
             size = len(text.splitlines())
-            wall = median_wall(review(root), max(5, runs // 3))
+            walls = median_walls({"pass": PASS, "review": review(root)}, max(5, runs // 3))
             own = warm_work(root, max(5, runs // 3))
-            print(f"review of a {size}-line Procedure, range open: {wall * 1000:.1f} ms = "
-                  f"{wall / baseline:.2f}x; its own work {own * 1000:.1f} ms, {own / size * 1e6:.1f} µs per line")
+            print(f"review of a {size}-line Procedure, range open: {walls['review'] * 1000:.1f} ms = "
+                  f"{walls['review'] / walls['pass']:.2f}x; its own work {own * 1000:.1f} ms, "
+                  f"{own / size * 1e6:.1f} µs per line")
     return 0
 
 
