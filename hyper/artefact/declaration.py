@@ -4,8 +4,6 @@ It is the one artefact keyed by its filename rather than a directory, and it nam
 nothing: one repository has one declaration.
 """
 
-# No ``from __future__ import annotations`` here: a NamedTuple field annotated by a string
-# costs a compile when the class is made, and this module loads on every command's start-up (ADR 0006).
 from typing import Final
 
 from hyper.check.nodes import fields, scalar

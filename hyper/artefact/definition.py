@@ -9,8 +9,6 @@ its position, so a rule can cite the exact member at fault. What is wrong with t
 file's shape is the schema's to say (:data:`hyper.check.definition.SCHEMA`); reading never judges.
 """
 
-# No ``from __future__ import annotations`` here: a NamedTuple field annotated by a string
-# costs a compile when the class is made, and ``check`` loads this module on its start-up (ADR 0006).
 from typing import Final
 
 from hyper.check.nodes import fields, scalars

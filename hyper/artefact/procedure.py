@@ -18,8 +18,6 @@ forms, the eleven predicate operators, the two reference forms — and every val
 keeps its node so a rule cites the exact line.
 """
 
-# No ``from __future__ import annotations`` here: a NamedTuple field annotated by a string
-# costs a compile when the class is made, and ``check`` loads this module on its start-up (ADR 0006).
 from typing import Final, Literal
 
 from hyper.check.nodes import fields, member, scalar, scalars

@@ -25,8 +25,6 @@ The rules it holds:
   among the artefacts a clean ``check`` reports.
 """
 
-# No ``from __future__ import annotations`` here: a NamedTuple field annotated by a string
-# costs a compile when the class is made, and this module loads on every command's start-up (ADR 0006).
 import gc
 import os
 from collections.abc import Iterator, Mapping

@@ -10,8 +10,6 @@ bare names, not slots: a name to strip from an environment resolves nothing and
 grants nothing, so it carries no ``env:`` mapping and no authority.
 """
 
-# No ``from __future__ import annotations`` here: a NamedTuple field annotated by a string
-# costs a compile when the class is made, and this module loads on every command's start-up (ADR 0006).
 from typing import Final
 
 from hyper.artefact.manifest import Member, listed

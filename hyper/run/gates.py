@@ -152,6 +152,13 @@ def _sinkless(repo: Repository, steps: Seq[Sequenced]) -> tuple[Refusal, ...]:
 
 
 def withheld_variables(repo: Repository) -> list[str]:
-    """Every variable any Target declaration in the repository names as a credential slot —
-    decided offline, not by which Steps a Run reaches — which no shell child inherits."""
-    return [slot.env_name for declaration in repo.target_files for slot in declaration.credentials if slot.env_name]
+    """Every variable any Target declaration in the repository names as a credential slot or
+    lists under ``withhold:`` — decided offline, not by which Steps a Run reaches — which no
+    shell child inherits. The union is repository-wide for both: a name one declaration
+    withholds is a name its reviewers decided a child must not see, whichever Target the
+    child runs against."""
+    named = [slot.env_name for declaration in repo.target_files for slot in declaration.credentials if slot.env_name]
+    named += [
+        scalar.value for declaration in repo.target_files for _, scalar in declaration.withhold or () if scalar.value
+    ]
+    return named
