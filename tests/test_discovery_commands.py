@@ -18,8 +18,8 @@ import pytest
 from hyper.cli import commands
 from hyper.cli.main import main
 from hyper.cli.tree import LISTING_LIMIT
-from hyper.process import Process
 from hyper.version import BuildFacts
+from tests.fixed import fixed_process
 
 FACTS = BuildFacts(version="1.4.0")
 PIN = "kind: repository-declaration\nversion: 1.4.0\ndigest: sha256:00\n"
@@ -55,14 +55,7 @@ def repository(root: Path, files: dict[str, str]) -> Path:
 
 
 def hyper(root: Path, *argv: str, **env: str) -> tuple[int, str, str]:
-    process = Process(
-        environ=env,
-        getwd=lambda: str(root),
-        now=lambda: dt.datetime(2026, 4, 2, tzinfo=dt.UTC),
-        mint=lambda at: "01991ea6-b118-7c93-8d41-6b2f7ae05c19",
-        user=lambda: "igor",
-        hostname=lambda: "thinkpad",
-    )
+    process = fixed_process(str(root), env, dt.datetime(2026, 4, 2, tzinfo=dt.UTC))
     out, err = io.BytesIO(), io.BytesIO()
     code = main([argv[0], "--repo-dir", str(root), *argv[1:]], out, err, process, FACTS)
     return code, out.getvalue().decode(), err.getvalue().decode()

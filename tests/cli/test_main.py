@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import io
 import ssl
 from pathlib import Path
@@ -12,19 +11,13 @@ import pytest
 from hyper.cli.main import main
 from hyper.process import Process
 from hyper.version import BuildFacts
+from tests.fixed import fixed_process
 
 FACTS = BuildFacts(version="1.4.0", toolchain="cpython3.11.7", os="linux", arch="amd64")
 
 
 def fake_process(wd: str, **env: str) -> Process:
-    return Process(
-        environ=env,
-        getwd=lambda: wd,
-        now=lambda: dt.datetime(2026, 4, 2, 9, 41, 14, tzinfo=dt.UTC),
-        mint=lambda at: "01991ea6-b118-7c93-8d41-6b2f7ae05c19",
-        user=lambda: "igor",
-        hostname=lambda: "thinkpad",
-    )
+    return fixed_process(wd, env)
 
 
 def run(argv: list[str], wd: str = "/", **env: str) -> tuple[int, str, str]:

@@ -16,23 +16,16 @@ from hyper.artefact.repository import Repository, load_repository
 from hyper.check.repository import check_repository
 from hyper.cli.main import main
 from hyper.cli.tree import COMMANDS
-from hyper.process import Process
 from hyper.version import BuildFacts
 from tests.check.repos import DECLARATION, DEMO, write
+from tests.fixed import fixed_process
 
 ROOT = Path(__file__).resolve().parents[2]
 FACTS = BuildFacts(version="1.4.0")
 
 
 def hyper(root: Path, *argv: str) -> tuple[int, str, str]:
-    process = Process(
-        environ={"HYPER_REPO_DIR": str(root)},
-        getwd=lambda: str(root),
-        now=lambda: dt.datetime(2026, 4, 2, tzinfo=dt.UTC),
-        mint=lambda at: "01991ea6-b118-7c93-8d41-6b2f7ae05c19",
-        user=lambda: "igor",
-        hostname=lambda: "thinkpad",
-    )
+    process = fixed_process(str(root), {"HYPER_REPO_DIR": str(root)}, dt.datetime(2026, 4, 2, tzinfo=dt.UTC))
     out, err = io.BytesIO(), io.BytesIO()
     code = main(["project", *argv], out, err, process, FACTS)
     return code, out.getvalue().decode(), err.getvalue().decode()
@@ -93,14 +86,7 @@ def test_the_tool_answers_the_rows_the_command_streams(tmp_path: Path) -> None:
     files: dict[str, str | bytes] = {"hyper.yaml": DECLARATION, **DEMO}
     cli_root, tool_root = write(tmp_path / "cli", files), write(tmp_path / "tool", files)
     code, streamed, _ = hyper(cli_root, "--json")
-    process = Process(
-        environ={"HYPER_REPO_DIR": str(tool_root)},
-        getwd=lambda: str(tool_root),
-        now=lambda: dt.datetime(2026, 4, 2, tzinfo=dt.UTC),
-        mint=lambda at: "01991ea6-b118-7c93-8d41-6b2f7ae05c19",
-        user=lambda: "igor",
-        hostname=lambda: "thinkpad",
-    )
+    process = fixed_process(str(tool_root), {"HYPER_REPO_DIR": str(tool_root)}, dt.datetime(2026, 4, 2, tzinfo=dt.UTC))
     outcome = call_blocking(FACTS.version, dispatch(process, FACTS), "project")
     assert code == 0 and outcome.envelope is not None
     structured = orjson.loads(outcome.envelope.encode())["structuredContent"]
