@@ -124,11 +124,9 @@ def run_repository_command(
             from hyper.refusal import about_invocation
 
             to.refusal(about_invocation([refused]))
-            if command.name == "run":
-                # A Run's answer always ends in its outcome, even one declined before it had an id.
-                from hyper.cli.commands.run import refused_before_the_run
-
-                refused_before_the_run(destination, refused.error_code, inv.dry_run)
+            answer = commands.gate_answer(command.name)
+            if answer is not None:
+                answer(inv, destination, refused.error_code)
             return codes.REFUSED
     body = commands.lookup(command.name)
     if body is None:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from hyper.cli.invocation import Invocation
 
 Body = Callable[["Invocation", "Destination", "Context"], int]
+GateAnswer = Callable[["Invocation", "Destination", str], None]
 
 BUILT: Final[dict[str, str]] = {
     "providers": "hyper.cli.commands.providers",
@@ -33,6 +34,22 @@ BUILT: Final[dict[str, str]] = {
     "project": "hyper.cli.commands.project",
 }
 """Command name → the module holding its ``run``."""
+
+
+ANSWERS_A_GATE_REFUSAL: Final[dict[str, str]] = {
+    "run": "hyper.cli.commands.run",
+}
+"""Commands whose answer goes on after the pin gate refuses them, by the module holding their
+``refused_by_the_gate(inv, to, error_code)``: a Run's answer always ends in its outcome row,
+even one declined before the Run had an id. Every other command's answer is the Refusal."""
+
+
+def gate_answer(name: str) -> GateAnswer | None:
+    module = ANSWERS_A_GATE_REFUSAL.get(name)
+    if module is None:
+        return None
+    answer: GateAnswer = importlib.import_module(module).refused_by_the_gate
+    return answer
 
 
 def lookup(name: str) -> Body | None:

@@ -160,6 +160,10 @@ def refused_before_the_run(to: Destination, error_code: str, dry_run: bool) -> N
         "refused", codes.REFUSED, dry_run))
 
 
+def refused_by_the_gate(inv: Invocation, to: Destination, error_code: str) -> None:
+    refused_before_the_run(to, error_code, inv.dry_run)
+
+
 def _refused_before(to: Destination, dry_run: bool, code: int) -> int:
     refused_before_the_run(to, STORE_ABSENT_CODE, dry_run)
     return code
