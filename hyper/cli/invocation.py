@@ -47,6 +47,22 @@ REFUSED_BY_NAME = {
 }
 """Flags a caller may well reach for, refused with the reason rather than as unknown."""
 
+POSITIONAL_IS_A_PARAMETER = {
+    "records": ("a Record's name", "--name"),
+}
+"""Commands that take no positional but have a flag for the thing a caller most likely typed
+bare: the fault names that flag, so the retry is spelled out rather than guessed."""
+
+LEGAL_ONLY_WITH = {
+    ("records", "since"): (
+        "history",
+        "--since is legal only with --history — a Head has no window to narrow, and a bound never"
+        " switches a history on by itself",
+    ),
+}
+"""A parameter that means something only beside another, and the sentence refusing it alone;
+judged from the argument list, so before the repository or the Store is looked at."""
+
 
 class UsageFault(Exception):
     """A usage error: the whole stderr text, every line newline-terminated."""
@@ -153,12 +169,15 @@ def parse(command: Command, args: Sequence[str], no_color_env: bool) -> Invocati
             values[token[2:].replace("-", "_")] = True
         elif token != "-" and token.startswith("-"):
             refusal = REFUSED_BY_NAME.get((name, flag))
-            raise UsageFault(f"hyper {name}: {refusal}\n" if refusal else unknown_flag(command, token))
+            raise UsageFault(f"hyper {name}: {refusal}\n" if refusal else unknown_flag(command, token, positional))
         else:
             positional.append(token)
         i += 1
 
     _check_arity(command, positional, fault)
+    for (command_name, member), (partner, sentence) in LEGAL_ONLY_WITH.items():
+        if command_name == name and member in values and not values.get(partner):
+            raise fault(sentence)
     return Invocation(command=command, positional=tuple(positional), inputs=tuple(inputs), **values)  # type: ignore[arg-type]
 
 
@@ -210,7 +229,10 @@ def _check_arity(command: Command, positional: list[str], fault: Callable[[str],
         return
     if not command.nouns:
         if positional:
-            raise fault(f"takes no positional argument, got {positional[0]}")
+            got = positional[0]
+            hint = POSITIONAL_IS_A_PARAMETER.get(command.name)
+            tail = f" — {hint[0]} goes to its flag: {hint[1]} {got}" if hint else ""
+            raise fault(f"takes no positional argument, got {got}{tail}")
         return
     if command.optional:
         if len(positional) > 1:

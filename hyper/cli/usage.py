@@ -34,12 +34,14 @@ def unknown_command(word: str) -> str:
     )
 
 
-def unknown_flag(command: Command, token: str) -> str:
+def unknown_flag(command: Command, token: str, positional: Sequence[str] = ()) -> str:
+    """Names the invocation as far as it was read, so ``store init --x`` blames ``store init``."""
     own = command.spelled_parameters()
     taken = in_sequence(own) if own else "no flags of its own"
+    label = command.label(tuple(positional))
     return (
-        f"hyper {command.name}: unknown flag {token}\n"
-        f"  {command.name} takes {taken}, past {in_sequence(GLOBALS)}\n"
+        f"hyper {label}: unknown flag {token}\n"
+        f"  {label} takes {taken}, past {in_sequence(GLOBALS)}\n"
     )
 
 
