@@ -49,6 +49,7 @@ REFUSED_BY_NAME = {
 
 POSITIONAL_IS_A_PARAMETER = {
     "records": ("a Record's name", "--name"),
+    "runs": ("the Procedure", "--procedure"),
 }
 """Commands that take no positional but have a flag for the thing a caller most likely typed
 bare: the fault names that flag, so the retry is spelled out rather than guessed."""

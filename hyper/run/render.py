@@ -56,27 +56,12 @@ def rows(answer: Answer) -> list[Row]:
         if remediation is not None:
             out.append(remediation)
     if answer.run_id and answer.provenance is not None:
-        held = answer.provenance
-        out.append(
-            row(
-                "provenance",
-                hyper_version=held.hyper_version,
-                procedure_revision=held.procedure_revision,
-                repo_revision=held.repo_revision,
-                repo_dirty=True if held.repo_dirty else None,
-            )
-        )
-    for step in answer.steps:
-        if step.provenance is not None and step.disposition != "never-reached":
-            out.append(
-                row(
-                    "provenance",
-                    step=step.position,
-                    definition_revision=step.provenance.definition_revision,
-                    manifest_digest=step.provenance.manifest_digest,
-                    origin_digest=step.provenance.origin_digest or None,
-                )
-            )
+        out.append(answer.provenance.to_row())
+    out += [
+        step.provenance.to_row(step.position)
+        for step in answer.steps
+        if step.provenance is not None and step.disposition != "never-reached"
+    ]
     return out
 
 

@@ -6,6 +6,7 @@ its own; a Record version has no entry beside it and carries the whole.
 
 
 from hyper.namedtuple import NamedTuple
+from hyper.render.row import Row, row
 from hyper.store.schema import Fields, Members
 
 RUN_PROVENANCE_MEMBERS = ("hyper_version", "procedure_revision", "repo_revision")
@@ -26,6 +27,16 @@ class RunProvenance(NamedTuple):
         members.text("repo_revision", self.repo_revision)
         members.mark("repo_dirty", self.repo_dirty)
         members.require("a Run's Provenance", RUN_PROVENANCE_MEMBERS)
+
+    def to_row(self) -> Row:
+        """The ``provenance`` row ``run`` and ``show`` both write for a Run."""
+        return row(
+            "provenance",
+            hyper_version=self.hyper_version,
+            procedure_revision=self.procedure_revision,
+            repo_revision=self.repo_revision,
+            repo_dirty=True if self.repo_dirty else None,
+        )
 
     @classmethod
     def read(cls, fields: Fields) -> "RunProvenance":
@@ -49,6 +60,16 @@ class StepProvenance(NamedTuple):
         members.text("manifest_digest", self.manifest_digest)
         members.text("origin_digest", self.origin_digest)
         members.require("a Step's Provenance", STEP_PROVENANCE_MEMBERS)
+
+    def to_row(self, position: int) -> Row:
+        """The ``provenance`` row of the Step at ``position``, as ``run`` and ``show`` write it."""
+        return row(
+            "provenance",
+            step=position,
+            definition_revision=self.definition_revision,
+            manifest_digest=self.manifest_digest,
+            origin_digest=self.origin_digest or None,
+        )
 
     @classmethod
     def read(cls, fields: Fields) -> "StepProvenance":

@@ -1,0 +1,1 @@
+"""What the inspection commands read out of the Store, as rows and pages."""

@@ -1,0 +1,137 @@
+"""The Journal as ``runs`` lists it: one row per entry, newest first, and the page drawn from them.
+
+The four parameters are typed and closed, and three of them judge what ``run.json`` and the
+account files say. ``--target`` alone needs the Step files — only they record what a Run
+bound — so it is applied after the listing has read them, and only for the entries the other
+three kept.
+
+``outcome`` is the entry's account in the triple; an open entry has none, and no value of
+``--outcome`` selects it. A contested entry is listed with its owner's outcome and the
+``contested`` marker beside it, never as a fourth value.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Sequence
+
+from hyper.namedtuple import NamedTuple
+from hyper.render.row import Row, row
+from hyper.render.table import table
+from hyper.render.terminal import Marker, Truncated, narrowing
+from hyper.store.branch import Store
+from hyper.store.canonical import instant_text
+from hyper.store.reading import Entry, Listed, journal_listing, listing
+
+COLUMNS = ("RUN", "STARTED", "TRIGGER", "OUTCOME", "CONTESTED", "PROCEDURE", "TARGETS", "HYPER")
+NARROWED_BY = ("--since", "--target")
+"""What a cut listing names to ask a narrower question: the time axis and the Target."""
+
+RECORD_LOCATION = (
+    "the record is the hyper-store branch of this repository — it is never checked out, and a clone carries it along"
+)
+"""Above every page a Store listing draws, empty ones included: a reader told *nothing* should
+not go looking in the working tree for what was never there."""
+
+NO_ENTRY = "this repository's Store holds no Journal entry yet"
+NOTHING_MATCHED = "no Journal entry matched the parameters given"
+SEPARATOR = " · "
+ELLIPSIS = "\u2026"
+ABBREVIATED = 13
+"""The id's first two groups: enough to tell entries apart by eye; the wire carries it whole."""
+
+
+class Filter(NamedTuple):
+    """The four parameters; ``None`` is a parameter not given."""
+
+    since: _dt.datetime | None = None
+    procedure: str | None = None
+    target: str | None = None
+    outcome: str | None = None
+
+    @property
+    def narrows(self) -> bool:
+        return any(value is not None for value in self)
+
+    def keeps(self, entry: Entry) -> bool:
+        """Every parameter ``run.json`` and the account files can answer."""
+        run = entry.run_file
+        if self.since is not None and run.started_at < self.since:
+            return False
+        if self.procedure is not None and run.procedure != self.procedure:
+            return False
+        return self.outcome is None or entry.outcome == self.outcome
+
+    def bound(self, listed: Listed) -> bool:
+        return self.target is None or self.target in listed.targets
+
+
+def listed(store: Store, wanted: Filter) -> list[Listed]:
+    """The entries every parameter keeps, in Journal order."""
+    return [item for item in listing(store, wanted.keeps) if wanted.bound(item)]
+
+
+def holds_any(store: Store) -> bool:
+    """Whether the Journal holds an entry at all — answered from the branch listing alone."""
+    return bool(journal_listing(store))
+
+
+def run_row(item: Listed) -> Row:
+    """``targets`` is written on every row, ``[]`` included: a Run that bound nothing has an
+    answer, and an absent member would read as *unknown*."""
+    entry = item.entry
+    run = entry.run_file
+    return row(
+        "run",
+        id=run.run_id,
+        started=instant_text(run.started_at),
+        trigger=run.trigger.text,
+        outcome=entry.outcome,
+        contested=True if entry.contested else None,
+        procedure=run.procedure,
+        targets=list(item.targets),
+        hyper_version=run.provenance.hyper_version,
+    )
+
+
+def cut(rows: Sequence[Row], limit: int, named: bool) -> tuple[Sequence[Row], Truncated, str]:
+    """The rows within ``limit``, the terminal ``truncated``, and the narration line ("" where
+    nothing was cut). The marker names the time axis this listing is ordered on."""
+    kept = rows[:limit]
+    if len(kept) == len(rows):
+        return kept, False, ""
+    dropped = len(rows) - len(kept)
+    hint = narrowing(NARROWED_BY)
+    cap = f"--limit {limit}" if named else f"the default limit of {limit}"
+    line = f"returned {len(kept)} of {len(rows)} Runs; {dropped} dropped by {cap} — {hint}"
+    if not named:
+        line += ", or name a larger --limit"
+    return kept, Marker("time", len(kept), dropped, hint), line
+
+
+def abbreviated(run_id: str) -> str:
+    return run_id[:ABBREVIATED] + ELLIPSIS if len(run_id) > ABBREVIATED else run_id
+
+
+def page(rows: Sequence[Row], filtered_out: bool) -> str:
+    """The location line, then the table — or, where no row came back, the sentence saying
+    which of the two empty answers this is: a Journal with nothing in it, or parameters that
+    excluded everything it holds."""
+    if not rows:
+        body = (NOTHING_MATCHED if filtered_out else NO_ENTRY) + "\n"
+    else:
+        cells = [
+            [
+                abbreviated(str(r.get("id"))),
+                str(r.get("started")),
+                str(r.get("trigger")),
+                str(r.get("outcome") or ""),
+                "yes" if r.get("contested") else "",
+                str(r.get("procedure")),
+                SEPARATOR.join(r.get("targets")),
+                str(r.get("hyper_version")),
+            ]
+            for r in rows
+        ]
+        body = table([list(COLUMNS), *cells])
+    return f"{RECORD_LOCATION}\n\n{body}"
