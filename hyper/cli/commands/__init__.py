@@ -32,6 +32,10 @@ BUILT: Final[dict[str, str]] = {
     "run": "hyper.cli.commands.run",
     "probe": "hyper.cli.commands.probe",
     "project": "hyper.cli.commands.project",
+    "changes": "hyper.cli.commands.changes",
+    "records": "hyper.cli.commands.records",
+    "runs": "hyper.cli.commands.runs",
+    "show": "hyper.cli.commands.show",
 }
 """Command name → the module holding its ``run``."""
 
