@@ -17,15 +17,20 @@ from hyper.store import reading
 from hyper.store.branch import Store
 from hyper.store.paths import Identity
 
-from ..store.support import NOW, process, reference_store, repository, seed
-
-REAPED = "019917f2-2c81-7d55-8e3a-1b4c9d70e6a2"
-CONTESTED = "019912ab-5e60-7f22-b47d-2c8e10395fa1"
-OPEN = "01991c3a-7d40-7a11-9c2e-4f0b8d61a3e7"
-REFUSED = "01991d70-6a2f-7e33-8b47-5c91d2e04f6a"
-FAILED = "01991ea6-b118-7c93-8d41-6b2f7ae05c19"
-REHEARSAL = "0199206d-36a5-7f18-9c04-3ea7d1b05c62"
-CLOSER = "0199206d-4e15-7c30-9b8a-52d9ea01f7b4"
+from ..store.support import (
+    CLOSER,
+    CONTESTED,
+    FAILED,
+    NOW,
+    OPEN,
+    REAPED,
+    REFUSED,
+    REHEARSAL,
+    process,
+    reference_store,
+    repository,
+    seed,
+)
 
 
 @pytest.fixture(scope="module")
