@@ -771,7 +771,7 @@ def _scan_plain(
         match = word.match(text, i)
         if match is not None:
             if folded:
-                value += (trailing or " ") if leading_break == "\n" else leading_break + trailing
+                value += _fold(leading_break, trailing)
                 leading_break = trailing = ""
                 folded = False
             elif spaces:
@@ -810,6 +810,13 @@ def _scan_plain(
         if not flow and i - ls < floor:
             break
     return value, i, line, ls, folded
+
+
+def _fold(leading_break: str, trailing: str) -> str:
+    """What a run of line breaks inside a plain or quoted scalar becomes (YAML's line folding): a
+    lone newline is a space; where more breaks follow it, the first is dropped and the rest
+    kept; a first break of another kind (a Unicode line or paragraph separator) is kept."""
+    return (trailing or " ") if leading_break == "\n" else leading_break + trailing
 
 
 def _scan_quoted(text: str, breaks: str, i: int, line: int, ls: int, single: bool) -> tuple[str, int, int, int]:
@@ -876,10 +883,7 @@ def _scan_quoted(text: str, breaks: str, i: int, line: int, ls: int, single: boo
                 ls = i
             else:
                 break
-        if folded:
-            value += (trailing or " ") if leading_break == "\n" else leading_break + trailing
-        else:
-            value += spaces
+        value += _fold(leading_break, trailing) if folded else spaces
     return value, i + 1, line, ls
 
 
