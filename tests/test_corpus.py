@@ -246,7 +246,9 @@ def test_branch_goldens_render_an_absent_branch_and_the_tree(tmp_path: Path) -> 
     )
     assert judge(case, Mode.UPDATE, surfaces=_echo_surfaces([])).passed
     assert (case.dir / "store.golden").read_bytes() == b"no hyper-store branch\n"
-    assert (case.dir / "tree.golden").read_bytes() == b"no .github/workflows/ directory\n=== hyper.yaml (2 bytes)\nv\n"
+    assert (case.dir / "tree.golden").read_bytes() == (
+        b"no .github/workflows/ directory\n=== hyper.yaml (2 bytes)\nv\nno providers/ directory\n"
+    )
 
 
 def test_baseline_uncommitted_and_the_remote_pieces(tmp_path: Path) -> None:

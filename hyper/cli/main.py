@@ -100,6 +100,10 @@ def run_repository_command(
     except UsageFault as fault:
         to.usage(fault.text)
         return codes.USAGE
+    judged = commands.positional_fault(command.name, inv)
+    if judged is not None:
+        to.usage(judged)
+        return codes.USAGE
     destination = to.with_form(inv.as_json) if isinstance(to, Streams) else to
     label = command.label(inv.positional)
     try:
@@ -129,9 +133,6 @@ def run_repository_command(
                 answer(inv, destination, refused.error_code)
             return codes.REFUSED
     body = commands.lookup(command.name)
-    if body is None:
-        to.usage(f"hyper {label}: this build of hyper does not carry {label} yet\n")
-        return codes.USAGE
     ctx = Context(
         process=process,
         root=root,

@@ -290,7 +290,7 @@ def _branch_goldens(inputs: Inputs, invocation: Invocation, version: str) -> dic
     if "remote.golden" in inputs.goldens and repo.origin is not None:
         rendered["remote.golden"] = fixture.render_store(repo.git, repo.origin)
     if "tree.golden" in inputs.goldens:
-        rendered["tree.golden"] = fixture.render_tree(repo.root, version)
+        rendered["tree.golden"] = fixture.render_tree(repo.root, version, repo.git)
     return rendered
 
 

@@ -40,6 +40,7 @@ ABSENT_BRANCH: Final = f"no {STORE_BRANCH} branch\n"
 WORKFLOWS: Final = ".github/workflows"
 DECLARATION: Final = "hyper.yaml"
 ORIENTATION: Final = "AGENTS.md"
+PROVIDERS: Final = "providers"
 
 
 class GitFault(CaseFault):
@@ -295,10 +296,11 @@ def _cat_blobs(git: Git, gitdir: Path, blobs: Sequence[str]) -> list[bytes]:
     return found
 
 
-def render_tree(root: Path, version: str) -> bytes:
-    """What ``project`` writes: ``.github/workflows/`` in path order, ``hyper.yaml``, then
+def render_tree(root: Path, version: str, git: Git) -> bytes:
+    """What ``project`` and ``install`` write: ``.github/workflows/`` in path order, ``hyper.yaml``,
     ``AGENTS.md`` — named rather than shown where it is the orientation ``version`` would
-    write, since that text is held by its own tests and would otherwise sit in every case."""
+    write, since that text is held by its own tests and would otherwise sit in every case —
+    then the ``providers/`` files the command wrote."""
     from hyper_mcp.instructions import instructions
 
     workflows = root / WORKFLOWS
@@ -320,7 +322,21 @@ def render_tree(root: Path, version: str) -> bytes:
             rendered += f"=== {ORIENTATION} (the orientation, verbatim)\n".encode()
         else:
             rendered += _section(ORIENTATION, data)
-    return rendered
+    return rendered + _written_providers(root, git)
+
+
+def _written_providers(root: Path, git: Git) -> bytes:
+    """The ``providers/`` files that differ from the case's commit, or ``no providers/ directory``.
+
+    Only what the command changed is shown: the Manifests a case stands on are its inputs,
+    already checked in beside it, and would otherwise be repeated in every golden.
+    """
+    if not (root / PROVIDERS).is_dir():
+        return f"no {PROVIDERS}/ directory\n".encode()
+    listing = git.run(root, "status", "--porcelain", "-z", "--untracked-files=all", "--", PROVIDERS)
+    entries = listing.decode("utf-8").split("\0")
+    changed = sorted({entry[3:] for entry in entries if entry[3:].startswith(f"{PROVIDERS}/")})
+    return b"".join(_section(path, (root / path).read_bytes()) for path in changed if (root / path).is_file())
 
 
 def under_any_git_root(path: Path) -> bool:

@@ -28,6 +28,11 @@ body) and nothing about what hyper does with it.
   the one way a case drives a deadline reached *after* the request left, or members of
   a concurrent Expansion answering out of their Expansion order. The wait ends early
   when the case is over, so a client that gave up never holds the harness.
+* **``answers``** is a list of answers (each with the keys above) the host gives in
+  order, one per request, before falling back to its own: how one host answers two
+  reads differently (a Manifest, then the checksums file beside it).
+* **``repeat``** sends the body that many times over: how a body larger than any file
+  worth checking in (a Manifest past ``install``'s cap) is served.
 """
 
 from __future__ import annotations
@@ -52,7 +57,7 @@ from hyper.corpus.case import CaseFault
 
 ORGANISATION: Final = "hyper golden fixture"
 CERTIFICATE_LIFE: Final = _dt.timedelta(days=34, hours=12)
-_KEYS: Final = frozenset({"status", "headers", "body", "echo_request_headers", "delay_ms"})
+_KEYS: Final = frozenset({"status", "headers", "body", "echo_request_headers", "delay_ms", "repeat", "answers"})
 _NO_CHECK_TIME: Final = 0x200000
 """OpenSSL's ``X509_V_FLAG_NO_CHECK_TIME``: the chain is verified, its dates against nothing."""
 
@@ -66,6 +71,8 @@ class Served:
     body: str = ""
     echo_request_headers: tuple[str, ...] = ()
     delay_ms: int = 0
+    repeat: int = 1
+    answers: tuple[Served, ...] = ()
 
 
 def read_served(directory: Path) -> dict[str, Served]:
@@ -85,10 +92,10 @@ def read_served(directory: Path) -> dict[str, Served]:
     return served
 
 
-def _served(where: str, value: Any) -> Served:
+def _served(where: str, value: Any, nested: bool = False) -> Served:
     if not isinstance(value, dict):
         raise CaseFault(f"{where} is not an object of status, headers, body, echo_request_headers and delay_ms")
-    unknown = sorted(set(value) - _KEYS)
+    unknown = sorted(set(value) - (_KEYS - {"answers"} if nested else _KEYS))
     if unknown:
         raise CaseFault(f"{where} carries {', '.join(unknown)}; it takes {', '.join(sorted(_KEYS))}")
     status = value.get("status")
@@ -106,7 +113,14 @@ def _served(where: str, value: Any) -> Served:
     delay = value.get("delay_ms", 0)
     if isinstance(delay, bool) or not isinstance(delay, int) or delay < 0:
         raise CaseFault(f"{where}'s delay_ms is not a whole number of milliseconds, zero or more")
-    return Served(status, tuple(headers.items()), body, tuple(echo), delay)
+    repeat = value.get("repeat", 1)
+    if isinstance(repeat, bool) or not isinstance(repeat, int) or repeat < 1:
+        raise CaseFault(f"{where}'s repeat is not a whole number of times to send the body, one or more")
+    answers = value.get("answers", [])
+    if not isinstance(answers, list):
+        raise CaseFault(f"{where}'s answers is not a list of answers given in order")
+    turns = tuple(_served(f"{where} answers[{n}]", answer, nested=True) for n, answer in enumerate(answers))
+    return Served(status, tuple(headers.items()), body, tuple(echo), delay, repeat, turns)
 
 
 @contextmanager
@@ -135,7 +149,8 @@ def serving(served: Mapping[str, Served], instant: _dt.datetime, problems: list[
     listener.settimeout(0.02)
     port = listener.getsockname()[1]
     stopping = threading.Event()
-    thread = threading.Thread(target=_accept, args=(listener, server_side, served, instant, stopping), daemon=True)
+    turns = _Turns(served)
+    thread = threading.Thread(target=_accept, args=(listener, server_side, turns, instant, stopping), daemon=True)
     thread.start()
 
     def dial(host: str, wanted: int, timeout: float | None) -> ssl.SSLSocket:
@@ -199,10 +214,28 @@ def _mint(hosts: list[str], instant: _dt.datetime) -> tuple[bytes, bytes]:
     )
 
 
+class _Turns:
+    """Which answer each host gives next: its ``answers`` in order, then its own for good."""
+
+    def __init__(self, served: Mapping[str, Served]) -> None:
+        self._served = served
+        self._taken: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def next(self, host: str) -> Served | None:
+        answer = self._served.get(host)
+        if answer is None or not answer.answers:
+            return answer
+        with self._lock:
+            turn = self._taken.get(host, 0)
+            self._taken[host] = turn + 1
+        return answer.answers[turn] if turn < len(answer.answers) else answer
+
+
 def _accept(
     listener: socket.socket,
     context: ssl.SSLContext,
-    served: Mapping[str, Served],
+    served: _Turns,
     instant: _dt.datetime,
     stopping: threading.Event,
 ) -> None:
@@ -219,7 +252,7 @@ def _accept(
 def _answer(
     raw: socket.socket,
     context: ssl.SSLContext,
-    served: Mapping[str, Served],
+    served: _Turns,
     instant: _dt.datetime,
     stopping: threading.Event,
 ) -> None:
@@ -236,7 +269,7 @@ def _answer(
                 headers.setdefault(name.strip().lower(), value.strip())
             _drain_body(conn, rest, int(headers.get("content-length", "0") or 0))
             host = headers.get("host", "").partition(":")[0]
-            answer = served.get(host)
+            answer = served.next(host)
             if answer is not None and answer.delay_ms and stopping.wait(answer.delay_ms / 1000):
                 return
             conn.sendall(_response(answer, headers, instant))
@@ -266,7 +299,7 @@ def _drain_body(conn: ssl.SSLSocket, rest: bytes, length: int) -> None:
 def _response(answer: Served | None, request: Mapping[str, str], instant: _dt.datetime) -> bytes:
     if answer is None:
         answer = Served(500, (("Content-Type", "text/plain; charset=utf-8"),), "the golden harness serves no such host")
-    body = answer.body.encode("utf-8")
+    body = answer.body.encode("utf-8") * answer.repeat
     if answer.echo_request_headers:
         echoed = {name.lower(): request.get(name.lower(), "") for name in answer.echo_request_headers}
         from hyper.capability.response import compact

@@ -16,6 +16,10 @@ says there is nothing to pin — no release under the tag (404 or 410), or a che
 file that names no artefact for this platform — and a verbatim retry would get it
 again. :class:`NotArrived` is everything else: no connection, a read cut short, and
 any other status (a 503 or a rate limit can differ on the next try).
+
+``install`` reads an extension Manifest and its checksums file through the same
+:func:`get` and :func:`digest_in`: one HTTPS client and one ``sha256sum`` reader, so
+the two commands cannot come to disagree about a redirect or a checksums line.
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ class NotArrived(Exception):
 def published_digest(dial: Dialer, version: str) -> str:
     """``sha256:<hex>`` for ``version``'s release artefact, as its checksums file records it."""
     url = checksums_url(version)
-    status, body = _get(dial, url)
+    status, body = get(dial, url)
     if status in ABSENT_STATUSES:
         raise ReleaseAbsent(f"{url} answered {status}")
     if status != 200:
@@ -74,11 +78,14 @@ def digest_in(published: str, name: str) -> str | None:
     return None
 
 
-def _get(dial: Dialer, url: str) -> tuple[int, bytes]:
-    """The status and (capped) body at ``url``, redirects followed over HTTPS only."""
+def get(dial: Dialer, url: str, limit: int = MAX_CHECKSUMS) -> tuple[int, bytes]:
+    """The status and the body at ``url`` (at most ``limit`` bytes of it), redirects followed over HTTPS only.
+
+    A caller that must tell a body over its cap from one at it asks for one byte more.
+    """
     current = url
     for _ in range(MAX_REDIRECTS + 1):
-        status, location, body = _one(dial, current)
+        status, location, body = _one(dial, current, limit)
         if status not in _REDIRECTS or location is None:
             return status, body
         following = urllib.parse.urljoin(current, location)
@@ -88,7 +95,7 @@ def _get(dial: Dialer, url: str) -> tuple[int, bytes]:
     raise NotArrived(f"GET {url}: more than {MAX_REDIRECTS} redirects")
 
 
-def _one(dial: Dialer, url: str) -> tuple[int, str | None, bytes]:
+def _one(dial: Dialer, url: str, limit: int) -> tuple[int, str | None, bytes]:
     parts = urllib.parse.urlsplit(url)
     host = parts.hostname or ""
     target = parts.path or "/"
@@ -104,7 +111,11 @@ def _one(dial: Dialer, url: str) -> tuple[int, str | None, bytes]:
         connection.sock = sock
         connection.request("GET", target, headers={"User-Agent": "hyper", "Connection": "close"})
         reply = connection.getresponse()
-        body = reply.read(MAX_CHECKSUMS)
+        body = reply.read(limit)
+        if len(body) < limit and reply.length:
+            # A capped read returns short at end of stream rather than raising: a body that
+            # stopped before its Content-Length is a read cut short, not a smaller file.
+            raise http.client.IncompleteRead(body, reply.length)
         return reply.status, reply.getheader("Location"), body
     except (OSError, http.client.HTTPException) as exc:
         raise NotArrived(f"GET {url}: {_reason(host, exc)}") from exc

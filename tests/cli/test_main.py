@@ -138,3 +138,14 @@ def test_a_stdout_that_cannot_be_written_is_a_usage_error() -> None:
     code = main(["version"], Closed(), err, fake_process("/"), FACTS)
     assert code == 2
     assert err.getvalue().decode() == "hyper version: broken pipe\n"
+
+
+def test_the_dispatch_table_is_the_tree() -> None:
+    from hyper.cli import commands
+    from hyper.cli.tree import COMMANDS
+
+    assert set(commands.BUILT) == set(COMMANDS)
+    assert set(commands.ANSWERS_A_GATE_REFUSAL) <= set(COMMANDS)
+    assert set(commands.JUDGES_ITS_POSITIONAL) <= set(COMMANDS)
+    for name in COMMANDS:
+        assert callable(commands.lookup(name))

@@ -2,8 +2,8 @@
 
 A command is a function ``run(inv, to, ctx) -> int`` in its own module. The table
 names modules rather than importing them so that starting ``hyper providers`` pays
-for ``providers`` alone. A tree command absent from it parses, passes the gate, and
-then says plainly that this build does not carry it yet.
+for ``providers`` alone. It holds every command of the tree, no more and no fewer
+(a test holds the two together).
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ BUILT: Final[dict[str, str]] = {
     "records": "hyper.cli.commands.records",
     "runs": "hyper.cli.commands.runs",
     "show": "hyper.cli.commands.show",
+    "install": "hyper.cli.commands.install",
 }
 """Command name → the module holding its ``run``."""
 
@@ -48,6 +49,22 @@ ANSWERS_A_GATE_REFUSAL: Final[dict[str, str]] = {
 even one declined before the Run had an id. Every other command's answer is the Refusal."""
 
 
+JUDGES_ITS_POSITIONAL: Final[dict[str, str]] = {
+    "install": "hyper.cli.commands.install",
+}
+"""Commands whose positional has a grammar of its own, by the module holding their
+``positional_fault(inv) -> str | None``: a positional outside it is a usage error decided from
+the argument list alone, before the repository is resolved or the gate consulted."""
+
+
+def positional_fault(name: str, inv: Invocation) -> str | None:
+    module = JUDGES_ITS_POSITIONAL.get(name)
+    if module is None:
+        return None
+    fault: str | None = importlib.import_module(module).positional_fault(inv)
+    return fault
+
+
 def gate_answer(name: str) -> GateAnswer | None:
     module = ANSWERS_A_GATE_REFUSAL.get(name)
     if module is None:
@@ -56,9 +73,6 @@ def gate_answer(name: str) -> GateAnswer | None:
     return answer
 
 
-def lookup(name: str) -> Body | None:
-    module = BUILT.get(name)
-    if module is None:
-        return None
-    body: Body = importlib.import_module(module).run
+def lookup(name: str) -> Body:
+    body: Body = importlib.import_module(BUILT[name]).run
     return body
