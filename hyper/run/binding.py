@@ -10,6 +10,7 @@ guessed around.
 from __future__ import annotations
 
 from hyper.artefact import definition as definition_artefact
+from hyper.artefact.declaration import PATH as DECLARATION_PATH
 from hyper.artefact.manifest import Manifest, Operation
 from hyper.artefact.repository import LoadedFile, Repository
 from hyper.artefact.target import TargetDeclaration
@@ -84,3 +85,32 @@ def resolve(repo: Repository, step: Sequenced) -> Binding:
     if operation is None:
         raise Unbound(f"step {step.name} names the operation {step.operation}, which its provider does not declare")
     return Binding(loaded, manifest, operation, target)
+
+
+def artefacts_read(
+    repo: Repository, procedures: tuple[LoadedFile, ...], steps: tuple[Sequenced, ...]
+) -> dict[str, bytes]:
+    """The reviewed artefacts the Run read — ``repo_dirty`` is decided over exactly these: the
+    Repository declaration, every Procedure walked, and per Step its Definition, its Target
+    declaration and its Provider's Manifest (the built-in has no blob to differ from)."""
+    files: dict[str, bytes] = {}
+    by_path = {loaded.path: loaded for loaded in repo.files}  # one pass, not one scan per Step
+    declaration = by_path.get(DECLARATION_PATH)
+    if declaration is not None:
+        files[declaration.path] = declaration.data
+    for procedure in procedures:
+        files[procedure.path] = procedure.data
+    for step in steps:
+        definition = repo.definitions.get(step.definition)
+        if definition is not None:
+            files[definition.path] = definition.data
+        target = repo.targets.get(step.target)
+        if target is not None:
+            loaded = by_path.get(target.file)
+            if loaded is not None:
+                files[loaded.path] = loaded.data
+        manifest = provider_of(repo, step.definition)
+        if manifest is not None and not manifest.built_in:
+            files[manifest.path] = manifest.data
+    return files
+

@@ -4,7 +4,14 @@ The order is fixed, and no Step starts until all of it has happened: the code br
 read (a Run that cannot name a revision has no Provenance to write); the Run is
 identified and narrates its id; ``run.json`` goes down as ``Begin run <id>``; the four
 gates decline into that entry; then the Steps in written order; then ``outcome.json``
-as ``End run <id>``; then the one push.
+as ``End run <id>``; then the last push.
+
+A Run with any effectful Step (decided statically, as the lock is) does three things more.
+It closes every entry a dead Run left open, in its own ``Begin run`` commit
+(:mod:`hyper.run.reap`). It pushes that commit before anything else: the push is its sync,
+and no effect goes out on a Store the remote has not seen — failing it is 75. And it
+pushes again at every Step boundary after the first, so what one Step did is on the
+remote before the next may act on the world. A read-only Run pushes once, at its end.
 
 Two questions are asked of the outside between Steps and nowhere else: *has the drain
 begun* (a first signal, or an MCP cancel) and *has a rehearsal reached an effect*. A Step
@@ -19,8 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from hyper.artefact.declaration import PATH as DECLARATION_PATH
-from hyper.artefact.repository import LoadedFile, Repository
+from hyper.artefact.repository import Repository
 from hyper.capability.shell import compose
 from hyper.namedtuple import NamedTuple
 from hyper.process import Process
@@ -28,6 +34,7 @@ from hyper.run import binding, revision
 from hyper.run.gates import run_gates, withheld_variables
 from hyper.run.ledger import Ledger, comparands
 from hyper.run.predicate import Test, read_test
+from hyper.run.reap import reap
 from hyper.run.refusal import AT_CONDITION, Refusal
 from hyper.run.sequence import Requirement, Sequenced, flatten
 from hyper.run.step import PREDICATE_TYPE_MISMATCH, Halted, InFlight, Reached, holds, perform
@@ -48,6 +55,8 @@ PUSH_EXHAUSTED = (
     " and goes out with the next push"
 )
 """Said without git's own text, which names the remote's path and is no help to act on."""
+UNSYNCED = "the Store could not be synced, so no Step was started"
+"""An effectful Run's first push is its sync: no effect goes out on a Store the remote has not seen."""
 
 _FAULTS = (GitError, StoreFileError, RefMoved, PathTaken, PathError, OSError, binding.Unbound)
 """What the world (or a repository check would have refused) can throw into a Run; each
@@ -104,7 +113,7 @@ def perform_run(request: Request) -> Answer:
     git = request.store.git
     object_format = request.store.objects.object_format
     try:
-        facts = revision.read(git, object_format, _artefacts_read(repo, walked.procedures, walked.steps))
+        facts = revision.read(git, object_format, binding.artefacts_read(repo, walked.procedures, walked.steps))
     except (revision.RevisionUnread, *_FAULTS) as unread:
         return Answer("failed", fault=str(unread))
     provenance = RunProvenance(request.version, revision.blob_id(top.data, object_format), facts.head, facts.dirty)
@@ -128,17 +137,26 @@ def perform_run(request: Request) -> Answer:
         digests={},
     )
     request.narrator.began(run_id)
+    effectful = walked.cycle != "" or any(binding.effectful(repo, step) for step in walked.steps)
     try:
         run.digests = comparands(request.store, request.procedure, {(step.id, step.path) for step in walked.steps})
+        closing = reap(request.store, repo, facts.head, run_id, process.now()) if effectful else []
         run.append(
             [Write(entry.run_path, RunFile(run_id, request.procedure, request.trigger, started, request.dry_run,
-                                           provenance).encode())],
+                                           provenance).encode()), *closing],
             f"Begin run {run_id}",
         )
         run.settle()
     except _FAULTS as failed:
         return Answer("failed", fault=str(failed))
     answer = Answer("completed", run_id=run_id, provenance=provenance)
+    if effectful:
+        try:
+            request.store.publish()
+        except PushExhausted:
+            return _closed(run, answer.failed(f"{UNSYNCED}: {PUSH_EXHAUSTED}", lost=True))
+        except _FAULTS as unsynced:
+            return _closed(run, answer.failed(f"{UNSYNCED}: {unsynced}", lost=True))
 
     try:
         passed = run_gates(request.store, repo, walked.steps, process, request.sink)
@@ -161,21 +179,29 @@ def perform_run(request: Request) -> Answer:
         stopped = _requirements(run, walked.requirements, at)
         if stopped is not None:
             return _closed(run, _ended_by(_unreached(answer, done, repo, steps, at), stopped))
-        if binding.effectful(repo, step):
-            if request.dry_run:
-                ended = _unreached(answer, done, repo, steps, at)
-                marked = list(ended.steps)
-                marked[at] = marked[at]._replace(withheld=True)
-                return _closed(run, ended._replace(steps=tuple(marked), withheld=position))
-            return _closed(run, _unreached(answer, done, repo, steps, at).failed(
-                f"step {step.name} is a {binding.kind_of(repo, step) or 'Kind hyper cannot read'}, and this build of"
-                " hyper performs read Steps only; nothing past the Steps before it was done"))
+        if request.dry_run and binding.effectful(repo, step):
+            ended = _unreached(answer, done, repo, steps, at)
+            marked = list(ended.steps)
+            marked[at] = marked[at]._replace(withheld=True)
+            return _closed(run, ended._replace(steps=tuple(marked), withheld=position))
+        if effectful and position > 1:
+            try:
+                run.settle()
+                request.store.publish()
+            except PushExhausted:
+                return _closed(run, _unreached(answer, done, repo, steps, at).failed(PUSH_EXHAUSTED, lost=True))
+            except _FAULTS as unpushed:
+                return _closed(run, _unreached(answer, done, repo, steps, at).failed(
+                    f"what step {steps[at - 1].name} wrote could not be pushed: {unpushed}"))
         request.narrator.reached(position, len(steps), step.name)
         try:
             try:
                 reached, declined = perform(run, position, step)
             finally:
-                run.boundary()
+                if effectful:
+                    run.settle()  # an effectful Run's every Step is on the branch before the next begins
+                else:
+                    run.boundary()
         except Halted as halted:
             done.append(halted.reached)
             return _closed(run, _unreached(answer, done, repo, steps, position).failed(str(halted)))
@@ -268,32 +294,3 @@ def _closed(run: InFlight, answer: Answer) -> Answer:
     except _FAULTS as failed:
         return answer.failed(str(failed))
     return answer
-
-
-def _artefacts_read(
-    repo: Repository, procedures: tuple[LoadedFile, ...], steps: tuple[Sequenced, ...]
-) -> dict[str, bytes]:
-    """The reviewed artefacts the Run read — ``repo_dirty`` is decided over exactly these: the
-    Repository declaration, every Procedure walked, and per Step its Definition, its Target
-    declaration and its Provider's Manifest (the built-in has no blob to differ from)."""
-    files: dict[str, bytes] = {}
-    by_path = {loaded.path: loaded for loaded in repo.files}  # one pass, not one scan per Step
-    declaration = by_path.get(DECLARATION_PATH)
-    if declaration is not None:
-        files[declaration.path] = declaration.data
-    for procedure in procedures:
-        files[procedure.path] = procedure.data
-    for step in steps:
-        definition = repo.definitions.get(step.definition)
-        if definition is not None:
-            files[definition.path] = definition.data
-        target = repo.targets.get(step.target)
-        if target is not None:
-            loaded = by_path.get(target.file)
-            if loaded is not None:
-                files[loaded.path] = loaded.data
-        manifest = binding.provider_of(repo, step.definition)
-        if manifest is not None and not manifest.built_in:
-            files[manifest.path] = manifest.data
-    return files
-

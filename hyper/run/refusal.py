@@ -30,6 +30,7 @@ SECRET_SINK_ABSENT: Final = "secret-sink-absent"
 AT_RUN_START: Final = "checked at run start, before the first step"
 AT_EXPANSION: Final = "checked at expansion, before the first call"
 AT_CONDITION: Final = "checked at the condition, before the step's expansion"
+AT_REPEATABILITY: Final = "checked against the Journal, before the step's expansion"
 NO_OVERRIDE: Final = "no flag gets past this — the way past is an edit to the artefact"
 
 _NEWER_HYPER: Final = "a hyper that reads this schema version — nothing in the repository is at fault"

@@ -89,7 +89,13 @@ def page(answer: Answer, code: int, dry_run: bool, repo: Repository) -> str:
             f"stopped before {stopped.path or stopped.id}: a rehearsal performs the reads it reaches and withholds"
             " the first effect rather than imitating it.\n"
         )
-    blocks.append(terminal_line(answer.outcome, code, dry_run, answer.run_id))
+    observed = answer.refusals[0].member.observed if answer.refusals else None
+    if observed is not None and answer.run_id:
+        # what the Refusal counted is one command away, in place of the bare id
+        line = terminal_line(answer.outcome, code, dry_run).rstrip("\n")
+        blocks.append(f"{line} · hyper show {answer.run_id} --expansion   for all {observed}\n")
+    else:
+        blocks.append(terminal_line(answer.outcome, code, dry_run, answer.run_id))
     return "\n".join(blocks)
 
 

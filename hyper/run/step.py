@@ -14,13 +14,17 @@ that says what became of it.
   Writes happen in Expansion order too, whatever order the answers came in.
 * **A version is minted only where the canonical bytes differ from the Head's**; the
   Record is in the identity set either way (an unchanged Record is not a missing one).
+* **An effectful Step is the same path with three differences**: run-once reads the
+  Journal before the Expansion, the Expansion is dispatched one member at a time with each
+  confirmed effect committed and settled before the next call, and what came back is
+  judged by :mod:`hyper.run.effect` — the first member it does not complete halts the Step.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -31,11 +35,11 @@ from hyper.artefact.manifest import Operation
 from hyper.artefact.repository import Repository
 from hyper.namedtuple import NamedTuple
 from hyper.process import Process
-from hyper.run import arguments, expand
-from hyper.run.binding import Binding, resolve
+from hyper.run import arguments, effect, expand
+from hyper.run.binding import Binding, Unbound, resolve
 from hyper.run.ledger import Ledger
 from hyper.run.predicate import read_test
-from hyper.run.refusal import AT_CONDITION, AT_EXPANSION, Refusal
+from hyper.run.refusal import AT_CONDITION, AT_EXPANSION, AT_REPEATABILITY, Refusal
 from hyper.run.revision import blob_id
 from hyper.run.sequence import Sequenced
 from hyper.store import reading
@@ -46,7 +50,7 @@ from hyper.store.journal import RefusalMember
 from hyper.store.paths import Identity, JournalEntry, record_path
 from hyper.store.provenance import Provenance, RunProvenance, StepProvenance
 from hyper.store.record import Metadata, RecordType, RecordVersion
-from hyper.store.step import Pattern, Selector, StepCode, StepFile
+from hyper.store.step import MemberAnswer, Pattern, Selector, StepCode, StepFile
 from hyper.yamlsubset import Scalar
 
 SETTLE_EVERY = 0.5
@@ -175,10 +179,25 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
         filed("skipped-by-condition")
         return base._replace(disposition="skipped-by-condition"), ()
 
+    effectful = bound.kind != "read"
+    if effectful and bound.operation.run_once:
+        run.settle()  # this Run's own earlier Steps are evidence too
+        evidence = effect.run_once_evidence(run.store, step.id)
+        if evidence is not None:
+            filed("refused")
+            return base._replace(disposition="refused"), (
+                _refusal(step, position, bound, effect.RUN_ONCE_RECORDED,
+                         f"{step.name} binds {step.operation}, which is run-once, and run {evidence.entry.run_id}"
+                         f" records it as {evidence.step.disposition}", step.step.entry.line, step.step.field,
+                         phase=AT_REPEATABILITY),
+            )
+
     selector = expand.read_selector(step.step.over)
     if selector.form in ("assets", "observations"):
         run.settle()  # the selector reads the branch as git holds it
     found, mismatches = expand.members(run.store, selector, step.target, step.definition, run.started, step.step.field)
+    if bound.kind == "destroy" and selector.form == "values":
+        found = [member for member in found if not _ended(run, step, member.name)]
     stored_selector = (
         Selector(expand.as_stored(selector.node), tuple(m.name for m in found), step.step.bound_value or 0)
         if selector.form and selector.node is not None
@@ -189,6 +208,21 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
         filed("refused", selector=stored_selector)
         return base._replace(disposition="refused"), (
             _refusal(step, position, bound, PREDICATE_TYPE_MISMATCH, first.message, first.line, first.field),
+        )
+
+    limit = step.step.bound_value
+    if effectful and limit is not None and len(found) > limit and step.step.bound is not None:
+        filed("refused", selector=stored_selector)
+        return base._replace(disposition="refused"), (
+            Refusal(
+                RefusalMember(
+                    error_code=effect.BOUND_EXCEEDED, file=step.file.path,
+                    message=f"expansion resolved {len(found)} {selector.form or 'members'} on {step.target}",
+                    line=step.step.bound.line, field=f"{step.step.field}.bound", step=position, step_id=step.id,
+                    declared=limit, observed=len(found),
+                ),
+                operation=step.operation, target=step.target, phase=AT_EXPANSION,
+            ),
         )
 
     inputs: list[dict[str, Any]] = []
@@ -211,6 +245,10 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
             _refusal(step, position, bound, RECORD_IDENTITY_COLLISION, collision, _selector_line(step),
                      _selector_field(step)),
         )
+
+    if effectful:
+        return _effect(run, bound, step, position, provenance, found, inputs, identities, stored_selector, base,
+                       filed)
 
     turns = _dispatch(run, bound, found, inputs, identities)
 
@@ -451,12 +489,12 @@ def _stored(value: Any) -> Value | None:
 
 def _mint(
     run: InFlight, bound: Binding, step: Sequenced, position: int, provenance: StepProvenance,
-    identity: Identity, fields: dict[str, Value] | None,
+    identity: Identity, fields: dict[str, Value] | None, *, tombstone: bool = False,
 ) -> None:
     record_type: RecordType = "observation" if bound.kind == "read" else "asset"
     previous = run.ledger.head(identity)
     if previous is not None:
-        same_kind = previous.metadata.record_type == record_type and not previous.metadata.tombstone
+        same_kind = previous.metadata.record_type == record_type and previous.metadata.tombstone == tombstone
         if same_kind and encode(previous.fields or {}) == encode(fields or {}):
             return
     version = RecordVersion(
@@ -469,6 +507,7 @@ def _mint(
             written_at=run.process.now(),
             provenance=Provenance(run.provenance, provenance),
             path=step.path,
+            tombstone=tombstone,
         ),
         fields,
     )
@@ -477,3 +516,119 @@ def _mint(
         f"Record {identity.target}/{identity.definition}/{identity.name} at run {run.run_id} step {position}",
     )
     run.ledger.minted(identity)
+
+
+def _ended(run: InFlight, step: Sequenced, name: str) -> bool:
+    """A ``values:`` member whose series' Head is a Tombstone: the Store knows it gone, so a
+    ``destroy`` drops it before any command goes out rather than re-reaching it."""
+    head = run.ledger.head(Identity(step.target, step.definition, name))
+    return head is not None and head.metadata.tombstone
+
+
+def _effect(
+    run: InFlight, bound: Binding, step: Sequenced, position: int, provenance: StepProvenance,
+    found: Sequence[arguments.Member], inputs: Sequence[dict[str, Any]], identities: Sequence[str],
+    stored_selector: Selector | None, base: Reached, filed: Callable[..., None],
+) -> tuple[Reached, tuple[Refusal, ...]]:
+    """An effectful Expansion: one member at a time, each confirmed write committed and on
+    the branch before the next call goes out, stopping at the first member whose answer did
+    not complete it.
+
+    ``skip-if-recorded`` decides per member, at that member's turn, against the Head of the
+    series its call would write: standing (not a Tombstone) skips, so a member named twice
+    runs once. A ``destroy`` writes a Tombstone under the member's own name carrying the
+    previous Head's fields forward — the destroying call projects nothing."""
+    context = capability.Context(run.process, run.repo.root, run.started, run.environment)
+    deadline = bound.operation.deadline_seconds
+    credentials = run.credentials.get(bound.target.declared_name, {})
+    skips = bound.operation.repeatability_value == "skip-if-recorded"
+    destroys = bound.kind == "destroy"
+    names: list[str] = []
+    acted: list[dict[str, Any]] = []
+    answers: list[MemberAnswer] = []
+    taken: dict[Identity, Identity] = {}
+    skipped = reached_identities = 0
+    judged = effect.Judged()
+    failed_path = ""
+    pattern = Pattern()
+    for at, member in enumerate(found):
+        before = effect.identity_before(bound, identities[at], inputs[at])
+        reached_identities += 1
+        if skips:
+            if not before:
+                # No call was made, so no Disposition describes it: the Run ends with no Step file.
+                raise Unbound(f"step {step.name}: {step.operation} declares skip-if-recorded, and its identity:"
+                              " resolves to nothing before the call — hyper check reports it")
+            head = run.ledger.head(Identity(step.target, step.definition, before))
+            if head is not None and not head.metadata.tombstone:
+                skipped += 1
+                names.append(before)
+                acted.append(dict(head.fields or {}))
+                continue
+        answered = capability.perform(
+            capability.Call(bound.manifest, bound.operation, bound.target, inputs[at],
+                            float(deadline) if deadline is not None else None, credentials),
+            context,
+        )
+        pattern = Pattern(
+            pattern.attempts + answered.pattern.get("attempts", 0),
+            pattern.pages + answered.pattern.get("pages", 0),
+            pattern.polls + answered.pattern.get("polls", 0),
+        )
+        judged = effect.judge(bound, step.name, member.name if stored_selector is not None else "", answered)
+        if judged.answered is not None:
+            answers.append(judged.answered)
+        if judged.fault:
+            break
+        if destroys:
+            identity = Identity(step.target, step.definition, member.name or before)
+            previous = run.ledger.head(identity)
+            fields = previous.fields if previous is not None else None
+            _mint(run, bound, step, position, provenance, identity, fields, tombstone=True)
+            names.append(identity.name)
+            acted.append(dict(fields or {}))
+        else:
+            turn = _project(bound, member, identities[at] or before, answered)
+            for record in turn.records:
+                identity = Identity(step.target, step.definition, record.name)
+                clash = _taken(run.ledger, taken, identity)
+                if clash:
+                    judged = effect.Judged("ran", f"step {step.name}: {clash}")
+                    break
+                names.append(record.name)
+                acted.append(dict(record.fields or {}))
+                _mint(run, bound, step, position, provenance, identity, record.fields)
+            if turn.fault and not judged.fault:
+                judged, failed_path = effect.Judged("ran", f"step {step.name}: {turn.fault}"), turn.failed_path
+        run.settle()  # a confirmed effect is on the branch before the next call goes out
+        if judged.fault:
+            break
+
+    if judged.fault:
+        disposition = judged.disposition
+    elif found and skipped == len(found):
+        disposition = "skipped-as-already-recorded"
+    else:
+        disposition = "ran"
+    if disposition == "attempted-outcome-unknown" and bound.operation.patterns is not None:
+        pattern = pattern._replace(attempts=max(1, pattern.attempts))
+    untouched = disposition == "attempted-world-untouched"
+    previous_digest = run.digests.get((step.id, step.path), "")
+    run.acted[(step.namespace, step.id)] = acted
+    filed(
+        disposition,
+        identities=None if untouched else concluded(names, previous_digest),
+        selector=stored_selector,
+        pattern=pattern,
+        answered=tuple(answers),
+        projection_failed_path=failed_path,
+    )
+    run.settle()
+    reached = base._replace(
+        disposition=disposition,
+        records=None if untouched else len(set(names)),
+        expanded=reached_identities if judged.fault and not untouched else None,
+    )
+    if judged.fault:
+        raise Halted(reached, judged.fault)
+    return reached, ()
