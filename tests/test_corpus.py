@@ -152,6 +152,13 @@ def _echo_surfaces(seen: list[Seen], effect: Callable[[Process], None] | None = 
     return Surfaces(cli=cli, mcp=mcp)
 
 
+def test_no_corpus_directory_is_empty() -> None:
+    """git keeps no empty directory, so one here would be missing from every clone and a case
+    that passes in this tree would fail in CI's."""
+    empty = [str(Path(here).relative_to(CORPUS)) for here, dirs, files in os.walk(CORPUS) if not dirs and not files]
+    assert empty == []
+
+
 def test_an_empty_fixture_commits_to_the_reference_ids(tmp_path: Path) -> None:
     case = _case(tmp_path, "c/empty", {"argv": "hyper check\n", "git": "", "repo/": "", "store/": ""})
     repository = _materialised(case, tmp_path)
