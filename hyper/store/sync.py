@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import datetime as _dt
 
-import attrs
-
+from hyper.namedtuple import NamedTuple
 from hyper.process import Process
 from hyper.store.branch import StoreAbsent, create
 from hyper.store.exchange import bring_branch, holds_branch, push
@@ -45,8 +44,7 @@ def publish(root: str, process: Process, now: _dt.datetime) -> None:
         push(git, now)
 
 
-@attrs.frozen
-class Initialised:
+class Initialised(NamedTuple):
     """What ``init`` did: created the branch here, and/or pushed it to ``origin``."""
 
     created: bool = False
