@@ -9,7 +9,7 @@ declared envelope. The other four artefacts mark facts derived from their own li
 Markers and flags come out of one reading so every flag cites a line the gutter
 drew. A marker is either whole (one derived fact filling the cell) or composed of
 fields aligned per position across the rendering — a Step's Kind, opacity and
-Target; an Operation's Kind, Repeatability and opacity — which is why composing
+Target; an Operation's Kind, Repeatability, opacity and secret output — which is why composing
 waits until every marker is known (:mod:`hyper.review.columns`).
 """
 
@@ -31,6 +31,7 @@ from hyper.yamlsubset import Map, Node, Seq
 
 DESTROY: Final = "DESTROY"
 OPAQUE: Final = "opaque"
+SECRET: Final = "secret"
 UNRESOLVED: Final = "unresolved"
 UNBOUNDED_MARK: Final = "!"
 ENVELOPE: Final = "envelope"
@@ -91,6 +92,12 @@ def kind_mark(kind: str) -> str:
 
 def opaque_mark(opaque: bool) -> str:
     return OPAQUE if opaque else ""
+
+
+def secret_mark(names: Sequence[str]) -> str:
+    """An Operation's secret output, by field name: the one fact a reviewer must see before a Step
+    reaches it, since its value is withheld from every Record and surface."""
+    return " ".join((SECRET, *names)) if names else ""
 
 
 def step_coordinate(step: str) -> str:
@@ -177,7 +184,15 @@ def manifest_marks(manifest: Manifest) -> Marks:
     flags: list[Flag] = []
     for op in manifest.operations:
         markers.append(
-            Marker(op.key.line, fields=(kind_mark(op.kind_value), op.effective_repeatability, opaque_mark(op.opaque)))
+            Marker(
+                op.key.line,
+                fields=(
+                    kind_mark(op.kind_value),
+                    op.effective_repeatability,
+                    opaque_mark(op.opaque),
+                    secret_mark(op.secret_fields),
+                ),
+            )
         )
         if op.kind_value == "destroy":
             flags.append(Flag("destroy", op.key.line, text=f"{op.name} is a destroy"))
