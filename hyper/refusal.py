@@ -48,7 +48,7 @@ class Citation(NamedTuple):
 
     ``source`` is the cited file's text; where it is ``None`` (the file could not be
     read, or the fault has no line) no excerpt is drawn and the message, file and
-    field become notes instead.
+    field become ``=`` notes instead, in the same gutter-less form as the rest.
     """
 
     error_code: str
@@ -78,7 +78,7 @@ def _block(member: Citation) -> str:
         notes = [member.message, f"file: {member.file}"]
         if member.field:
             notes.append(f"field: {member.field}")
-        return head + "".join(f"  {note}\n" for note in (*notes, *member.notes))
+        return head + "".join(f"  = {note}\n" for note in (*notes, *member.notes))
     cited = lines[member.line - 1]
     shown = _context(lines, member.line)
     width = max(5, len(str(member.line)))
@@ -92,13 +92,17 @@ def _block(member: Citation) -> str:
 
 
 def _context(lines: Sequence[str], cited: int) -> list[int]:
-    """The cited line and up to two above it, stopping at a blank or shallower line."""
+    """The cited line and up to two above it. A blank line ends the context; a shallower
+    line is the cited key's parent (or its sequence item's first line), so it is shown —
+    it is what names where the cited key sits — and nothing above it is."""
     depth = _indent(lines[cited - 1])
     shown = [cited]
     for n in (cited - 1, cited - 2):
-        if n < 1 or not lines[n - 1].strip() or _indent(lines[n - 1]) < depth:
+        if n < 1 or not lines[n - 1].strip():
             break
         shown.insert(0, n)
+        if _indent(lines[n - 1]) < depth:
+            break
     return shown
 
 

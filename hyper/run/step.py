@@ -237,7 +237,7 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
             )
         inputs.append(read)
 
-    identities = [_before_the_call(bound.operation, read) for read in inputs]
+    identities = [effect.identity_before(bound, _before_the_call(bound.operation, read), read) for read in inputs]
     collision = _collisions(run.ledger, step, found, identities)
     if collision:
         filed("refused", selector=stored_selector)
@@ -352,7 +352,8 @@ def _selector_field(step: Sequenced) -> str:
 
 def _before_the_call(operation: Operation, inputs: dict[str, Any]) -> str:
     """The Record name where ``identity:`` is a template the inputs fill; ``""`` where it is a
-    ``$`` path only the answer resolves."""
+    ``$`` path only the answer resolves (``shell``'s ``$.command`` excepted, by the caller: the
+    argv is known before the call, so two members with one argv are caught before either runs)."""
     identity = operation.record_identity
     if not identity or identity.startswith("$"):
         return ""

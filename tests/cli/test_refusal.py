@@ -55,13 +55,26 @@ def test_the_caret_form_draws_the_excerpt_the_notes_and_the_edits() -> None:
     )
 
 
-def test_context_stops_at_a_shallower_line() -> None:
+def test_context_shows_a_shallower_line_and_nothing_above_it() -> None:
     member = Citation("x", "m", "procedures/p.yaml", 5, source=SOURCE)
-    assert citing_artefact([member]).splitlines()[3:5] == ["    5 │   - id: retire", "      │         ^ m"]
+    assert citing_artefact([member]).splitlines()[2:6] == [
+        "  procedures/p.yaml:5",
+        "    4 │ steps:",
+        "    5 │   - id: retire",
+        "      │         ^ m",
+    ]
+
+
+def test_context_stops_at_the_sequence_item_a_key_sits_in() -> None:
+    member = Citation("x", "m", "procedures/p.yaml", 6, source=SOURCE)
+    assert citing_artefact([member]).splitlines()[3:5] == [
+        "    5 │   - id: retire",
+        "    6 │     definition: legacy-dns",
+    ]
 
 
 def test_without_a_line_the_block_is_notes() -> None:
     member = Citation("projection-stale", "the file differs", "a.yml", None, "f", None, ("hyper project",))
     assert citing_artefact([member]) == (
-        "refused: projection-stale\n\n  the file differs\n  file: a.yml\n  field: f\n  hyper project\n"
+        "refused: projection-stale\n\n  = the file differs\n  = file: a.yml\n  = field: f\n  = hyper project\n"
     )

@@ -175,3 +175,36 @@ def test_a_rehearsal_is_no_run_once_evidence(tmp_path: Path) -> None:
     assert run(root, bin_dir, "migrate-once", "--dry-run").code == 0
     assert run(root, bin_dir, "migrate-once").code == 0
     assert run(root, bin_dir, "migrate-once").code == 77
+
+
+def test_two_members_of_one_argv_under_the_fold_refuse_before_either_effect(tmp_path: Path) -> None:
+    """Under ``shell`` a Record's name is the argv, known before the call: two members whose
+    argvs differ only in case are one identity, so the Step refuses with no call made."""
+    root = build(tmp_path, {
+        **CHANGES,
+        "procedures/name-both.yaml": (
+            "kind: procedure\nprocedure: name-both\ntargets: [local]\nsteps:\n"
+            "  - id: name\n    definition: host-changes\n    operation: mutate\n    target: local\n"
+            "    over:\n      values: [one, two]\n    args:\n      command: [name-of, {item: $}]\n"
+        ),
+        "procedures/deploy-named.yaml": (
+            "kind: procedure\nprocedure: deploy-named\ntargets: [local]\nsteps:\n"
+            "  - id: deploy\n    definition: host-changes\n    operation: mutate\n    target: local\n"
+            "    over:\n      assets:\n        - field: exit_code\n          equals: 0\n"
+            "    args:\n      command: [deploy, {item: $.stdout}]\n"
+        ),
+    })
+    marker = tmp_path / "deployed"
+    bin_dir = scripts(
+        tmp_path,
+        **{"name-of": '#!/bin/sh\n[ "$1" = one ] && printf Web || printf web\n'},
+        deploy=f"#!/bin/sh\necho \"$1\" >> {marker}\n",
+    )
+    named = run(root, bin_dir, "name-both")
+    assert named.code == 0, named.stderr
+    ran = run(root, bin_dir, "deploy-named", "--json")
+    assert ran.code == 77, ran.stdout + ran.stderr
+    rows = [orjson.loads(line) for line in ran.stdout.splitlines()]
+    assert [row["disposition"] for row in rows if row["type"] == "step"] == ["refused"]
+    assert rows[-1]["error_code"] == "record-identity-collision"
+    assert not marker.exists()

@@ -2,8 +2,9 @@
 
 The preamble, in order, every fault a usage error (2) unless stated: the ``--secret-out``
 rules; exactly one positional; a sink inside the working tree; the repository read; the
-name resolved in the Procedure namespace (a Definition named here is told apart). A
-positional typo answers 2 even where no Store exists — the positional, then the Store.
+name resolved in the Procedure namespace (a Definition named here, and a positional shaped
+like a path, are told apart: each has its own remedy). A positional typo answers 2 even
+where no Store exists — the positional, then the Store.
 
 Then the Store, in the order that keeps a Run from deciding anything against a record it
 cannot write: the lock (shared when every Step is a ``read``, exclusive otherwise;
@@ -33,6 +34,7 @@ from hyper.cli.context import Context
 from hyper.cli.destination import Destination, Streams
 from hyper.cli.invocation import Invocation
 from hyper.process import Process
+from hyper.review.resolve import is_path
 from hyper.run import binding
 from hyper.run.engine import Answer, Request, perform_run
 from hyper.run.render import outcome_row, page, rows, terminal_line
@@ -83,9 +85,13 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
         return _usage(to, repo.message)
     if name not in repo.procedures:
         if name in repo.definitions:
-            return _usage(to, f'"{name}" is a Definition, and every Run is a Run of a Procedure\n'
-                              "  a single Operation runs as a Procedure of one Step: a definition:, an operation:,"
-                              " a target: and its args:")
+            return _usage(to, f'"{name}" names a Definition, and run performs Procedures only\n'
+                              "  to run one Operation, write a Procedure of one Step naming its definition:,"
+                              " operation:, target: and args:")
+        if is_path(name):
+            return _usage(to, f'"{name}" is a path, and run takes the name a Procedure declares\n'
+                              "  a Procedure's name is its file's basename less .yaml; `review` is the command"
+                              " that takes either")
         return _usage(to, f'no Procedure named "{name}" in this repository\n'
                           "  the Procedure namespace is procedures/, and no command lists it")
     walked = flatten(repo, name)
