@@ -30,7 +30,7 @@ DEFAULT_HOSTNAME: Final = "thinkpad"
 
 CLI_GOLDENS: Final = ("stdout.golden", "stderr.golden", "exit.golden")
 MCP_GOLDENS: Final = ("envelope.golden", "error.golden")
-BRANCH_GOLDENS: Final = ("store.golden", "remote.golden", "tree.golden")
+BRANCH_GOLDENS: Final = ("store.golden", "remote.golden", "tree.golden", "sink.golden")
 """Goldens a case opts into by holding the file; nothing writes one a case lacks."""
 
 _FILE_INPUTS: Final = frozenset(
@@ -425,6 +425,8 @@ def _faults(inputs: Inputs, entries: set[str]) -> Iterator[str]:
         yield "holds tree.golden and materialises no repository; the command would write into the corpus"
     if "tree.golden" in inputs.goldens and fx.repo_from:
         yield "holds tree.golden and names a repo-from; a shared repository belongs to no one case"
+    if "sink.golden" in inputs.goldens and not fx.materialised:
+        yield "holds sink.golden and materialises no repository; the sink sits beside the copy"
     if inputs.argv == ("mcp",):
         yield "runs `hyper mcp`, which would serve on the harness's own stdin; drive the server with call cases"
     if inputs.argv == () and has_repo and not fx.find_root:

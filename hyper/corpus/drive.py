@@ -291,6 +291,8 @@ def _branch_goldens(inputs: Inputs, invocation: Invocation, version: str) -> dic
         rendered["remote.golden"] = fixture.render_store(repo.git, repo.origin)
     if "tree.golden" in inputs.goldens:
         rendered["tree.golden"] = fixture.render_tree(repo.root, version, repo.git)
+    if "sink.golden" in inputs.goldens:
+        rendered["sink.golden"] = fixture.render_sink(repo.root.parent / fixture.SINK)
     return rendered
 
 

@@ -41,6 +41,8 @@ WORKFLOWS: Final = ".github/workflows"
 DECLARATION: Final = "hyper.yaml"
 ORIENTATION: Final = "AGENTS.md"
 PROVIDERS: Final = "providers"
+SINK: Final = "sink"
+"""The Secret sink a case names as ``../sink``: beside the copy, so outside its working tree."""
 
 
 class GitFault(CaseFault):
@@ -258,6 +260,32 @@ def _install_rejecting_hook(origin: Path) -> None:
 
 def _section(path: str, data: bytes) -> bytes:
     return f"=== {path} ({len(data)} bytes)\n".encode() + data
+
+
+def render_sink(root: Path) -> bytes:
+    """The Secret sink's tree in path order, every node with its permission bits — the sink's
+    promise is about the directories as much as the files — and each file's bytes followed by
+    a newline of the golden's own, the value itself carrying none."""
+    if not root.exists():
+        return f"no {SINK}\n".encode()
+    return f"=== ./ ({_mode(root)})\n".encode() + _sink_below(root, root)
+
+
+def _sink_below(root: Path, here: Path) -> bytes:
+    """Depth first, so each directory's contents follow its own header."""
+    rendered = b""
+    for path in sorted(here.iterdir(), key=lambda child: child.name):
+        rel = path.relative_to(root).as_posix()
+        if path.is_dir():
+            rendered += f"=== {rel}/ ({_mode(path)})\n".encode() + _sink_below(root, path)
+        else:
+            data = path.read_bytes()
+            rendered += f"=== {rel} ({_mode(path)}, {len(data)} bytes)\n".encode() + data + b"\n"
+    return rendered
+
+
+def _mode(path: Path) -> str:
+    return f"{path.stat().st_mode & 0o7777:04o}"
 
 
 def render_store(git: Git, gitdir: Path) -> bytes:

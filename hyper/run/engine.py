@@ -31,12 +31,13 @@ from hyper.capability.shell import compose
 from hyper.namedtuple import NamedTuple
 from hyper.process import Process
 from hyper.run import binding, revision
-from hyper.run.gates import run_gates, withheld_variables
+from hyper.run.gates import producing, run_gates, withheld_variables
 from hyper.run.ledger import Ledger, comparands
 from hyper.run.predicate import Test, read_test
 from hyper.run.reap import reap
 from hyper.run.refusal import AT_CONDITION, Refusal
 from hyper.run.sequence import Requirement, Sequenced, flatten
+from hyper.run.sink import Sink, SinkUnwritten
 from hyper.run.step import PREDICATE_TYPE_MISMATCH, Halted, InFlight, Reached, holds, perform
 from hyper.store.branch import Store, Write
 from hyper.store.exchange import PushExhausted
@@ -58,7 +59,7 @@ PUSH_EXHAUSTED = (
 UNSYNCED = "the Store could not be synced, so no Step was started"
 """An effectful Run's first push is its sync: no effect goes out on a Store the remote has not seen."""
 
-_FAULTS = (GitError, StoreFileError, RefMoved, PathTaken, PathError, OSError, binding.Unbound)
+_FAULTS = (GitError, StoreFileError, RefMoved, PathTaken, PathError, OSError, binding.Unbound, SinkUnwritten)
 """What the world (or a repository check would have refused) can throw into a Run; each
 ends it ``failed`` with the fault as narration, never a traceback."""
 
@@ -80,6 +81,7 @@ class Request(NamedTuple):
     trigger: Trigger
     dry_run: bool
     sink: str | None
+    """The Secret sink's absolute path, resolved by the surface; ``None`` where none was named."""
     narrator: Narrator
     drained: Callable[[], bool]
     """Asked where the next Step would start: has the first signal or a cancel arrived."""
@@ -159,7 +161,7 @@ def perform_run(request: Request) -> Answer:
             return _closed(run, answer.failed(f"{UNSYNCED}: {unsynced}", lost=True))
 
     try:
-        passed = run_gates(request.store, repo, walked.steps, process, request.sink)
+        passed = run_gates(request.store, repo, request.procedure, walked.steps, process, request.sink)
     except _FAULTS as failed:
         return _closed(run, answer.failed(str(failed)))
     if passed.refused:
@@ -169,6 +171,12 @@ def perform_run(request: Request) -> Answer:
             f"the invocations of {request.procedure} reach {walked.cycle} again from inside it; a cycle has no end"
             " and no Run performs one — hyper check reports it"))
     run.credentials = passed.credentials
+    if request.sink and any(producing(repo, step) for step in walked.steps):
+        run.sink = Sink(request.sink)
+        try:
+            run.sink.create()
+        except SinkUnwritten as unmade:
+            return _closed(run, answer.failed(str(unmade)))
 
     steps = walked.steps
     done: list[Reached] = []

@@ -9,9 +9,12 @@ the entry that already exists.
    the Run binds, read from the environment **once**; presence is the whole question (a
    variable set to ``""`` is present). Every absence is reported at once, so an operator
    is not sent round the loop one ``export`` at a time.
-4. **The Secret sink**: a Step whose Operation declares ``secret:`` output, reached with
-   no ``--secret-out``, names every such Step at once. It has no rehearsal exemption —
-   a rehearsal's reads produce the secret too.
+4. **The Secret sink**, one gate with two operands: a Step whose Operation declares
+   ``secret:`` output, reached with no ``--secret-out``, names every such Step at once; a
+   sink named for a Run that reaches no such Step is refused too, citing the Procedure the
+   invocation named — either the flag was not needed or the declaration that would fill it
+   is missing, and a Run completing with exit 0 would lose the value in the second case.
+   It has no rehearsal exemption — a rehearsal's reads produce the secret too.
 
 The first gate that declines is the whole answer: running the credential pass over a
 repository ``check`` just refused would report variables for bindings that do not resolve.
@@ -22,11 +25,12 @@ from __future__ import annotations
 from collections.abc import Sequence as Seq
 
 from hyper.artefact.repository import Repository
+from hyper.check.nodes import member
 from hyper.check.repository import check_repository
 from hyper.namedtuple import NamedTuple
 from hyper.process import Process
 from hyper.run import binding
-from hyper.run.refusal import CREDENTIAL_ABSENT, SECRET_SINK_ABSENT, Refusal, sort_key
+from hyper.run.refusal import CREDENTIAL_ABSENT, SECRET_SINK_ABSENT, SECRET_SINK_UNFILLED, Refusal, sort_key
 from hyper.run.sequence import Sequenced
 from hyper.store import reading
 from hyper.store.branch import Store
@@ -51,7 +55,7 @@ def pairs(steps: Seq[Sequenced]) -> list[tuple[str, str]]:
 
 
 def run_gates(
-    store: Store, repo: Repository, steps: Seq[Sequenced], process: Process, sink: str | None
+    store: Store, repo: Repository, procedure: str, steps: Seq[Sequenced], process: Process, sink: str | None
 ) -> Passed:
     unreadable = reading.readable(store, pairs(steps))
     if unreadable is not None:
@@ -62,7 +66,9 @@ def run_gates(
     credentials, absent = _credentials(repo, steps, process)
     if absent:
         return Passed({}, absent)
-    return Passed(credentials, () if sink else _sinkless(repo, steps))
+    if sink:
+        return Passed(credentials, _unfilled(repo, procedure, steps))
+    return Passed(credentials, _sinkless(repo, steps))
 
 
 def _schema(unreadable: reading.Unreadable) -> Refusal:
@@ -124,11 +130,16 @@ def _credentials(repo: Repository, steps: Seq[Sequenced], process: Process) -> t
     return resolved, tuple(sorted(absent, key=sort_key))
 
 
+def producing(repo: Repository, step: Sequenced) -> bool:
+    """Does the Step's Operation declare ``secret:`` output — the question the sink turns on."""
+    operation = binding.operation_of(repo, step)
+    return operation is not None and bool(operation.secret_fields)
+
+
 def _sinkless(repo: Repository, steps: Seq[Sequenced]) -> tuple[Refusal, ...]:
     declined = []
     for position, step in enumerate(steps, start=1):
-        operation = binding.operation_of(repo, step)
-        if operation is None or not operation.secret_fields:
+        if not producing(repo, step):
             continue
         manifest = binding.provider_of(repo, step.definition)
         provider = manifest.declared_name if manifest is not None else ""
@@ -149,6 +160,28 @@ def _sinkless(repo: Repository, steps: Seq[Sequenced]) -> tuple[Refusal, ...]:
             )
         )
     return tuple(declined)
+
+
+def _unfilled(repo: Repository, procedure: str, steps: Seq[Sequenced]) -> tuple[Refusal, ...]:
+    """The sink's other direction: named, and nothing the Run reaches would fill it. It cites
+    the line naming the Procedure and no Step — every Step is right as authored."""
+    if any(producing(repo, step) for step in steps):
+        return ()
+    loaded = repo.procedures.get(procedure)
+    named = member(loaded.root if loaded is not None else None, "procedure")
+    return (
+        Refusal(
+            RefusalMember(
+                error_code=SECRET_SINK_UNFILLED,
+                file=loaded.path if loaded is not None else "",
+                message="this Run was given a Secret sink and no Step it reaches has an Operation declaring"
+                " secret: output — the flag was not needed here, or the declaration that would fill the sink"
+                " is missing",
+                line=named.line if named is not None else 0,
+                field="procedure",
+            )
+        ),
+    )
 
 
 def withheld_variables(repo: Repository) -> list[str]:

@@ -26,6 +26,7 @@ from hyper.store.schema import SCHEMA_UNSUPPORTED_CODE
 
 CREDENTIAL_ABSENT: Final = "credential-absent"
 SECRET_SINK_ABSENT: Final = "secret-sink-absent"
+SECRET_SINK_UNFILLED: Final = "secret-sink-unfilled"
 
 AT_RUN_START: Final = "checked at run start, before the first step"
 AT_EXPANSION: Final = "checked at expansion, before the first call"
@@ -37,6 +38,8 @@ _NEWER_HYPER: Final = "a hyper that reads this schema version — nothing in the
 REMEDIES: Final[dict[str, str]] = {
     CREDENTIAL_ABSENT: "set the variable, or run under a wrapper that does — op run --, direnv, aws-vault exec --",
     SECRET_SINK_ABSENT: "the same invocation again, with --secret-out <path>",
+    SECRET_SINK_UNFILLED: "declare secret: [<field>] beside the Operation's record: that should fill it,"
+    " or the same invocation again without --secret-out",
     check_codes.PROJECTION_STALE: "hyper project",
     SCHEMA_UNSUPPORTED_CODE: _NEWER_HYPER,
     check_codes.MANIFEST_SCHEMA_UNSUPPORTED: _NEWER_HYPER,

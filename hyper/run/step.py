@@ -42,6 +42,7 @@ from hyper.run.predicate import read_test
 from hyper.run.refusal import AT_CONDITION, AT_EXPANSION, AT_REPEATABILITY, Refusal
 from hyper.run.revision import blob_id
 from hyper.run.sequence import Sequenced
+from hyper.run.sink import Sink, SinkUnwritten
 from hyper.store import reading
 from hyper.store.branch import Store, Write
 from hyper.store.canonical import Secret, Value, encode
@@ -104,6 +105,8 @@ class InFlight:
     digests: dict[tuple[str, str], str]
     """Each Step's comparand digest, by (id, path), read once before Step 1."""
     acted: dict[tuple[int, str], list[dict[str, Any]]] = attrs.Factory(dict)
+    sink: Sink | None = None
+    """Where ``secret:`` values go; made before Step 1 where a Step produces one."""
     settled_at: float = attrs.Factory(time.monotonic)
 
     def append(self, writes: Sequence[Write], message: str) -> None:
@@ -126,11 +129,16 @@ class InFlight:
             self.settle()
 
 
+_NO_SECRETS: Mapping[str, Any] = {}
+
+
 class _Concluded(NamedTuple):
     """One Record a member's answer concluded about."""
 
     name: str
     fields: dict[str, Value] | None
+    secrets: Mapping[str, Any] = _NO_SECRETS
+    """The ``secret:`` fields' own values, bound for the sink and nowhere else."""
 
 
 _NO_PATTERN: Mapping[str, int] = {}
@@ -279,6 +287,7 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
             names.append(record.name)
             acted.append(dict(record.fields or {}))
             _mint(run, bound, step, position, provenance, identity, record.fields)
+            _sunk(run, position, record)
 
     previous = run.digests.get((step.id, step.path), "")
     run.acted[(step.namespace, step.id)] = acted
@@ -445,14 +454,15 @@ def _project(bound: Binding, member: arguments.Member, identity: str, answered: 
                 if name is None:
                     return _Turn(held, f"{_member(member)}the identity path {bound.operation.record_identity} did not"
                                  f" resolve against record {at} of {over}", bound.operation.record_identity, pattern)
-                held.append(_Concluded(name, _fields(bound.operation, item)))
+                held.append(_Concluded(name, _fields(bound.operation, item), _secrets(bound.operation, item)))
         return _Turn(held, pattern=pattern)
     name = _identity(bound.operation, identity, answered.response)
     if name is None:
         return _Turn([], f"{_member(member)}the identity path {bound.operation.record_identity} did not resolve"
                      " against what came back, so hyper cannot say which Record it holds",
                      bound.operation.record_identity, pattern)
-    return _Turn([_Concluded(name, _fields(bound.operation, answered.response))], pattern=pattern)
+    return _Turn([_Concluded(name, _fields(bound.operation, answered.response),
+                             _secrets(bound.operation, answered.response))], pattern=pattern)
 
 
 def _member(member: arguments.Member) -> str:
@@ -475,6 +485,18 @@ def _fields(operation: Operation, root: Any) -> dict[str, Value] | None:
     return kept or None
 
 
+def _secrets(operation: Operation, root: Any) -> dict[str, Any]:
+    """The values :func:`_fields` replaced with the marker, as the answer held them."""
+    if not operation.secret_fields:
+        return {}
+    secret = set(operation.secret_fields)
+    return {
+        name: value
+        for name, value in projection.fields(projection.read(operation.record).fields, root).items()
+        if name in secret and value is not None
+    }
+
+
 def _stored(value: Any) -> Value | None:
     """A response value as a Store value; ``None`` for a JSON null, which the Store cannot hold."""
     if value is None:
@@ -486,6 +508,18 @@ def _stored(value: Any) -> Value | None:
     if isinstance(value, bool | int | float | str):
         return value
     return str(value)
+
+
+def _sunk(run: InFlight, position: int, record: _Concluded) -> None:
+    """A Record's secrets into the sink beside its version's commit, so a Run that halts later
+    still leaves every secret the world already issued. The gate refuses a secret-producing
+    Run with no sink, so a secret in hand and no sink is a caller's fault, said as one."""
+    if not record.secrets:
+        return
+    if run.sink is None:
+        raise SinkUnwritten(f"step {position} holds a secret field of {record.name} and this Run has no"
+                            " Secret sink to put it in")
+    run.sink.write(position, record.name, record.secrets)
 
 
 def _mint(
@@ -599,6 +633,7 @@ def _effect(
                 names.append(record.name)
                 acted.append(dict(record.fields or {}))
                 _mint(run, bound, step, position, provenance, identity, record.fields)
+                _sunk(run, position, record)
             if turn.fault and not judged.fault:
                 judged, failed_path = effect.Judged("ran", f"step {step.name}: {turn.fault}"), turn.failed_path
         run.settle()  # a confirmed effect is on the branch before the next call goes out

@@ -46,7 +46,9 @@ def test_a_credential_and_a_secret_field_reach_nothing_hyper_writes(tmp_path: Pa
     root = build(tmp_path, {"procedures/leak-probe.yaml": LEAK_PROBE})
     bin_dir = scripts(tmp_path, print_env=PRINT_ENV)
     env = {"PATH": os.environ.get("PATH", os.defpath), "PAID_API_TOKEN": CREDENTIAL, "HYPER_REPO_DIR": str(root)}
-    sink = tmp_path / "outside" / "secrets.json"
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    sinks = [outside / surface for surface in ("text", "json", "mcp")]
     the_process = process(root, bin_dir, env)._replace(dial=paid_api.dial)
 
     from io import BytesIO
@@ -54,12 +56,13 @@ def test_a_credential_and_a_secret_field_reach_nothing_hyper_writes(tmp_path: Pa
     from hyper.cli.main import main
 
     out, err = BytesIO(), BytesIO()
-    code = main(["run", "--repo-dir", str(root), "leak-probe", "--secret-out", str(sink)], out, err, the_process, FACTS)
+    code = main(["run", "--repo-dir", str(root), "leak-probe", "--secret-out", str(sinks[0])],
+                out, err, the_process, FACTS)
     json_out, json_err = BytesIO(), BytesIO()
-    json_code = main(["run", "--repo-dir", str(root), "leak-probe", "--secret-out", str(sink), "--json"],
+    json_code = main(["run", "--repo-dir", str(root), "leak-probe", "--secret-out", str(sinks[1]), "--json"],
                      json_out, json_err, the_process, FACTS)
     answered = call_blocking(VERSION, dispatch(the_process, FACTS), "run",
-                             json.dumps({"procedure": "leak-probe", "secret_sink": str(sink)}).encode())
+                             json.dumps({"procedure": "leak-probe", "secret_sink": str(sinks[2])}).encode())
     assert (code, json_code) == (0, 0), err.getvalue().decode()
     assert answered.envelope is not None and not answered.envelope.is_error
     assert paid_api.authorizations.count(f"Bearer {CREDENTIAL}") == 6, "the credential did reach the wire, every call"
@@ -77,7 +80,10 @@ def test_a_credential_and_a_secret_field_reach_nothing_hyper_writes(tmp_path: Pa
     for text in (*said, stored):
         assert CREDENTIAL.encode() not in text
         assert ANSWERED_SECRET.encode() not in text
-    assert not sink.exists(), "the sink's format is deferred: nothing is written to it yet"
+    for sink in sinks:
+        assert (sink / "0002" / "api.paid.example" / "token").read_bytes() == ANSWERED_SECRET.encode(), (
+            "every surface put the secret in its sink, and only there"
+        )
 
 
 def test_a_run_with_no_credential_set_refuses_before_any_call(tmp_path: Path, paid_api: Served) -> None:

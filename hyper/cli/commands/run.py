@@ -79,6 +79,11 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
         if where == root or where.startswith(root.rstrip(os.sep) + os.sep):
             return _usage(to, f"--secret-out {sink}: that path is inside the repository's working tree\n"
                               "  one `git add` from there puts a secret in the record — name a path outside it")
+        if os.path.lexists(where):
+            return _usage(to, f"--secret-out {sink}: something is already at that path\n"
+                              "  hyper makes the sink directory itself, so that every file in it is this Run's"
+                              " — name a path that does not exist yet")
+        sink = where
     name = inv.positional[0]
     repo = load_repository(ctx.root)
     if isinstance(repo, Unreadable):
