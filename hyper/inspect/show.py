@@ -304,16 +304,7 @@ def _citation(refusal: Refusal, root: str) -> Citation:
     """The caret form over the cited file as the working tree holds it now, where it holds it;
     else the coordinate as notes. The phase a Run knew is not stored, so only the way past is."""
     member = refusal.member
-    return Citation(
-        error_code=member.error_code,
-        message=member.message,
-        file=member.file,
-        line=member.line or None,
-        field=member.field,
-        source=_source(root, member),
-        notes=(REMEDIES.get(member.error_code, NO_OVERRIDE),),
-        edits=tuple(edit for edit in (refusal.edit(),) if edit is not None),
-    )
+    return refusal.citation(_source(root, member), (REMEDIES.get(member.error_code, NO_OVERRIDE),))
 
 
 def _source(root: str, member: RefusalMember) -> str | None:

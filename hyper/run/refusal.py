@@ -19,7 +19,7 @@ from typing import Final
 
 from hyper.check import codes as check_codes
 from hyper.namedtuple import NamedTuple
-from hyper.refusal import Edit
+from hyper.refusal import Citation, Edit
 from hyper.render.row import Row, row
 from hyper.store.journal import RefusalMember
 from hyper.store.schema import SCHEMA_UNSUPPORTED_CODE
@@ -85,6 +85,21 @@ class Refusal(NamedTuple):
         if self.code in REMEDIES or not member.file:
             return None
         return row("remediation", file=member.file, line=member.line or None, field=member.field or None)
+
+    def citation(self, source: str | None, notes: tuple[str, ...]) -> Citation:
+        """This member in the caret form, over ``source`` (the cited file's text, or ``None``
+        where it cannot be shown); ``run`` and ``show`` differ only in those two."""
+        member = self.member
+        return Citation(
+            error_code=member.error_code,
+            message=member.message,
+            file=member.file,
+            line=member.line or None,
+            field=member.field,
+            source=source,
+            notes=notes,
+            edits=tuple(edit for edit in (self.edit(),) if edit is not None),
+        )
 
     def edit(self) -> Edit | None:
         """The same edit, as the page's ``EDIT ONE OF`` row."""

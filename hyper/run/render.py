@@ -118,14 +118,5 @@ def _citation(refusal: Refusal, repo: Repository) -> Citation:
     member = refusal.member
     loaded = repo.file(member.file)
     source = loaded.data.decode("utf-8", "replace") if loaded is not None and member.line else None
-    return Citation(
-        error_code=member.error_code,
-        message=member.message,
-        file=member.file,
-        line=member.line or None,
-        field=member.field,
-        source=source,
-        notes=refusal.notes,
-        edits=tuple(edit for edit in (refusal.edit(),) if edit is not None),
-    )
+    return refusal.citation(source, refusal.notes)
 
