@@ -1,7 +1,7 @@
 """The README's quickstart, as a newcomer runs it: ``examples/quickstart`` committed, ``hyper
 store init``, ``hyper run say-hello`` — through the installed command, the real ``echo`` —
-then ``git log hyper-store`` showing the entry and the Observation; and the ``--json`` twin
-and the MCP twin agreeing row for row."""
+then ``git log hyper-store`` showing the entry and the Observation; the ``--json`` twin and the
+MCP twin agreeing row for row; and the README's reading commands over the Runs it made."""
 
 from __future__ import annotations
 
@@ -72,3 +72,18 @@ def test_the_quickstart_as_a_newcomer_runs_it(tmp_path: Path) -> None:
     structured = orjson.loads(answered.frame)["result"]["structuredContent"]
     assert structured["rows"] == rows[:-1], "the MCP twin and the --json twin agree row for row"
     assert (structured["outcome"], structured["dry_run"]) == (rows[-1]["outcome"], rows[-1]["dry_run"])
+
+    # The README's next lines: the Journal, the Record, what moved between the last two Runs.
+    runs = _hyper(root, "runs", "--json")
+    assert runs.returncode == 0, runs.stderr
+    listed = [orjson.loads(line) for line in runs.stdout.splitlines()]
+    assert [row["type"] for row in listed] == ["run", "run", "run", "result"]
+    assert all(row["outcome"] == "completed" for row in listed[:-1])
+    shown = _hyper(root, "show", run_id)
+    assert shown.returncode == 0 and run_id in shown.stdout, shown.stderr
+    records = _hyper(root, "records", "--json")
+    assert records.returncode == 0, records.stderr
+    assert [orjson.loads(line)["type"] for line in records.stdout.splitlines()] == ["record", "result"]
+    changes = _hyper(root, "changes", "say-hello")
+    assert changes.returncode == 0, changes.stderr
+    assert "BASELINE" in changes.stdout and "SUBJECT" in changes.stdout
