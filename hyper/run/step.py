@@ -206,8 +206,10 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
     found, mismatches = expand.members(run.store, selector, step.target, step.definition, run.started, step.step.field)
     if bound.kind == "destroy" and selector.form == "values":
         found = [member for member in found if not _ended(run, step, member.name)]
+    # The block holds what was authored and what it reached, and no Bound: the reference's entries
+    # carry none on any Kind, the Bound being the artefact's to state and a Refusal's to quote.
     stored_selector = (
-        Selector(expand.as_stored(selector.node), tuple(m.name for m in found), step.step.bound_value or 0)
+        Selector(expand.as_stored(selector.node), tuple(m.name for m in found))
         if selector.form and selector.node is not None
         else None
     )
@@ -246,7 +248,14 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
         inputs.append(read)
 
     identities = [effect.identity_before(bound, _before_the_call(bound.operation, read), read) for read in inputs]
-    collision = _collisions(run.ledger, step, found, identities)
+    # A destroy declares no identity: the Tombstone it writes is named by the member, so the
+    # member's name is what both comparands are held to — a literal spelled apart from a
+    # standing series under the fold would otherwise open a second series for one thing.
+    comparable = [
+        name or (member.name if bound.kind == "destroy" else "")
+        for member, name in zip(found, identities, strict=True)
+    ]
+    collision = _collisions(run.ledger, step, found, comparable)
     if collision:
         filed("refused", selector=stored_selector)
         return base._replace(disposition="refused"), (
