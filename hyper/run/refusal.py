@@ -21,6 +21,7 @@ from hyper.check import codes as check_codes
 from hyper.namedtuple import NamedTuple
 from hyper.refusal import Citation, Edit
 from hyper.render.row import Row, row
+from hyper.run.effect import BOUND_EXCEEDED
 from hyper.store.journal import RefusalMember
 from hyper.store.schema import SCHEMA_UNSUPPORTED_CODE
 
@@ -84,7 +85,22 @@ class Refusal(NamedTuple):
         member = self.member
         if self.code in REMEDIES or not member.file:
             return None
-        return row("remediation", file=member.file, line=member.line or None, field=member.field or None)
+        declared, observed = self._arithmetic()
+        return row(
+            "remediation",
+            file=member.file,
+            line=member.line or None,
+            field=member.field or None,
+            **{"from": declared, "to": observed},
+        )
+
+    def _arithmetic(self) -> tuple[int | None, int | None]:
+        """A Bound too small is the one edit whose fix is a number: raise it from what was
+        declared to at least what the Expansion came to."""
+        member = self.member
+        if self.code != BOUND_EXCEEDED or not isinstance(member.declared, int) or not isinstance(member.observed, int):
+            return None, None
+        return member.declared, member.observed
 
     def citation(self, source: str | None, notes: tuple[str, ...]) -> Citation:
         """This member in the caret form, over ``source`` (the cited file's text, or ``None``
@@ -105,7 +121,10 @@ class Refusal(NamedTuple):
         """The same edit, as the page's ``EDIT ONE OF`` row."""
         if self.remediation() is None:
             return None
-        return Edit(self.member.file, self.member.line or None, self.member.field)
+        declared, observed = self._arithmetic()
+        if declared is None:
+            return Edit(self.member.file, self.member.line or None, self.member.field)
+        return Edit(self.member.file, self.member.line or None, self.member.field, str(declared), f"≥ {observed}")
 
 
 def sort_key(refusal: Refusal) -> tuple[str, int, str]:

@@ -591,13 +591,12 @@ def _effect(
     acted: list[dict[str, Any]] = []
     answers: list[MemberAnswer] = []
     taken: dict[Identity, Identity] = {}
-    skipped = reached_identities = 0
+    skipped = 0
     judged = effect.Judged()
     failed_path = ""
     pattern = Pattern()
     for at, member in enumerate(found):
         before = effect.identity_before(bound, identities[at], inputs[at])
-        reached_identities += 1
         if skips:
             if not before:
                 # No call was made, so no Disposition describes it: the Run ends with no Step file.
@@ -672,7 +671,8 @@ def _effect(
     reached = base._replace(
         disposition=disposition,
         records=None if untouched else len(set(names)),
-        expanded=reached_identities if judged.fault and not untouched else None,
+        # ``n of m`` measures the halt against the whole Expansion, members never called included.
+        expanded=len(found) if judged.fault and not untouched else None,
     )
     if judged.fault:
         raise Halted(reached, judged.fault)
