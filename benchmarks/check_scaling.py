@@ -249,23 +249,18 @@ def generate(root: Path, artefacts: int, version: str) -> None:
 
 def _project(root: Path) -> None:
     """The workflows ``hyper project`` would write, so ``projection-stale`` finds nothing."""
-    from hyper.artefact import procedure
     from hyper.artefact.repository import Repository, load_repository
-    from hyper.check.graph import Graph
-    from hyper.check.index import build
-    from hyper.check.projection import default_generator, projection
+    from hyper.check.projection import wanted
+    from hyper.workflow import generate
 
     repo = load_repository(str(root))
     assert isinstance(repo, Repository), repo
     declaration = repo.declaration
     assert declaration is not None and declaration.version is not None and declaration.digest is not None
-    index = build(repo)
-    generate_workflow = default_generator()
-    graph = Graph([procedure.read(f.path, f.root) for f in repo.files if f.directory == "procedures"], index)
-    for workflow in projection(repo, index, graph, declaration.version.value, declaration.digest.value):
+    for workflow in wanted(repo, declaration.version.value, declaration.digest.value):
         path = root / workflow.path
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(generate_workflow(workflow.facts))
+        path.write_bytes(generate(workflow.facts))
 
 
 def main() -> int:

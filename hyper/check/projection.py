@@ -20,11 +20,11 @@ from hyper.check.graph import Graph
 from hyper.check.index import Index, build
 from hyper.namedtuple import NamedTuple
 from hyper.problem import Problem
-from hyper.workflow import WorkflowFacts, generate
+from hyper.workflow import WorkflowFacts
 from hyper.workflow.namespace import path as workflow_path
 from hyper.yamlsubset import Scalar
 
-__all__ = ["Generate", "ProjectedWorkflow", "WorkflowFacts", "default_generator", "projection", "stale", "wanted"]
+__all__ = ["Generate", "ProjectedWorkflow", "WorkflowFacts", "projection", "stale", "wanted"]
 
 
 class ProjectedWorkflow(NamedTuple):
@@ -35,11 +35,6 @@ class ProjectedWorkflow(NamedTuple):
 
 
 Generate = Callable[[WorkflowFacts], bytes]
-
-
-def default_generator() -> Generate:
-    """The template ``hyper project`` writes with; a test may hand ``check`` another."""
-    return generate
 
 
 def _variables(repo: Repository, index: Index, pairs: tuple[tuple[str, str], ...]) -> tuple[str, ...]:

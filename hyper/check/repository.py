@@ -22,15 +22,16 @@ from hyper.check import codes, declaration, definition, manifest, procedure, tar
 from hyper.check.graph import Graph
 from hyper.check.index import Index, build
 from hyper.check.nodes import at
-from hyper.check.projection import Generate, default_generator, stale
+from hyper.check.projection import Generate, stale
 from hyper.problem import Problem
+from hyper.workflow import generate as generate_workflow
 
 
-def check_repository(repo: Repository, generate: Generate | None = None) -> list[Problem]:
+def check_repository(repo: Repository, generate: Generate = generate_workflow) -> list[Problem]:
     """Every problem in ``repo``, sorted by file, line, column and code.
 
-    ``generate`` is the workflow template ``projection-stale`` compares against; by
-    default the one ``hyper project`` writes with (see :mod:`hyper.check.projection`).
+    ``generate`` is the workflow template ``projection-stale`` compares against: the one
+    ``hyper project`` writes with, unless a test hands in another.
     """
     index = build(repo)
     manifests = {read.path: read for read in repo.manifest_files}
@@ -44,7 +45,7 @@ def check_repository(repo: Repository, generate: Generate | None = None) -> list
     graph = Graph(procedures, index)
     problems += graph.problems()
     problems += collisions(repo.manifest_files)
-    problems += stale(repo, index, graph, generate or default_generator(), repo.workflows)
+    problems += stale(repo, index, graph, generate, repo.workflows)
     return sorted(problems, key=Problem.sort_key)
 
 
