@@ -21,24 +21,17 @@ from ..store.support import (
     CLOSER,
     CONTESTED,
     FAILED,
-    NOW,
     OPEN,
     REAPED,
     REFUSED,
     REHEARSAL,
-    process,
-    reference_store,
-    repository,
-    seed,
+    reference_handle,
 )
 
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
-    root = repository(tmp_path_factory.mktemp("comparison") / "repo")
-    seed(root, reference_store())
-    with Store.open(str(root), process(root), NOW) as opened:
-        yield opened
+    yield from reference_handle(tmp_path_factory, "comparison")
 
 
 @pytest.fixture(scope="module")

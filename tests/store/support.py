@@ -6,9 +6,13 @@ import datetime as _dt
 import os
 import pathlib
 import subprocess
+from collections.abc import Iterator
+
+import pytest
 
 from hyper.process import Process
 from hyper.runid import mint_v7
+from hyper.store.branch import Store
 
 NOW = _dt.datetime(2026, 8, 6, 9, 41, 12, 508000, tzinfo=_dt.UTC)
 FIXTURES = pathlib.Path(__file__).parent / "fixtures" / "reference"
@@ -105,3 +109,11 @@ REFUSED = "01991d70-6a2f-7e33-8b47-5c91d2e04f6a"
 FAILED = "01991ea6-b118-7c93-8d41-6b2f7ae05c19"
 REHEARSAL = "0199206d-36a5-7f18-9c04-3ea7d1b05c62"
 CLOSER = "0199206d-4e15-7c30-9b8a-52d9ea01f7b4"
+
+
+def reference_handle(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[Store]:
+    """A Store handle on a fresh repository seeded with the reference fixture, for a module-scoped fixture."""
+    root = repository(tmp_path_factory.mktemp(name) / "repo")
+    seed(root, reference_store())
+    with Store.open(str(root), process(root), NOW) as opened:
+        yield opened

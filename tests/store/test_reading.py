@@ -26,6 +26,7 @@ from .support import (
     REHEARSAL,
     git,
     process,
+    reference_handle,
     reference_store,
     repository,
     seed,
@@ -35,10 +36,7 @@ from .test_shapes import shape_of
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
-    root = repository(tmp_path_factory.mktemp("reference") / "repo")
-    seed(root, reference_store())
-    with Store.open(str(root), process(root), NOW) as opened:
-        yield opened
+    yield from reference_handle(tmp_path_factory, "reference")
 
 
 def test_every_entry_in_journal_order_with_its_account(store: Store) -> None:
