@@ -88,12 +88,12 @@ def test_no_credential_value_reaches_any_output(tmp_path: Path) -> None:
         assert code == 0 and "s3cr3t-value" not in out + err
         assert "T_TOKEN" in out
     assert rows(hyper(root, "targets", "--json", T_TOKEN="")[1])[0]["credentials"] == [
-        {"slot": "token", "env": "T_TOKEN", "present": True}
+        {"slot": "token", "env": "T_TOKEN", "presence": "empty"}  # set to nothing is not set
     ]
     assert rows(hyper(root, "targets", "--json")[1])[0] == {
         "type": "target",
         "name": "t",
-        "credentials": [{"slot": "token", "env": "T_TOKEN", "present": False}],
+        "credentials": [{"slot": "token", "env": "T_TOKEN", "presence": "absent"}],
     }
 
 

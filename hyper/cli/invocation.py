@@ -90,6 +90,7 @@ class Invocation(NamedTuple):
     name: str | None = None
     history: bool = False
     between: tuple[str, str] | None = None
+    subject: str | None = None
     record_kind: str | None = None
     inputs: tuple[tuple[str, str], ...] = ()
     response: str | None = None

@@ -19,6 +19,7 @@ PARAMETER_ORDER: Final = (
     "--name",
     "--history",
     "--between",
+    "--subject",
     "--kind",
     "--input",
     "--response",
@@ -106,7 +107,7 @@ GROUPS: Final[tuple[tuple[str, tuple[Command, ...]], ...]] = (
             Command(
                 "changes",
                 "[procedure]",
-                parameters=_p("--limit", "--since", "--target", "--between", "--kind"),
+                parameters=_p("--limit", "--since", "--target", "--between", "--subject", "--kind"),
                 nouns=("Procedure",),
                 optional=True,
             ),

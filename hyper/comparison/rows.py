@@ -26,6 +26,7 @@ def side(entry: Entry) -> dict[str, Any]:
         "run": run.run_id,
         "trigger": run.trigger.text,
         "started": instant_text(run.started_at),
+        "dry_run": run.dry_run,
         "outcome": entry.outcome,
     }
     if entry.owner is not None:

@@ -2,8 +2,9 @@
 
 The rule picks for itself only entries that are closed and not rehearsals, so a window it
 arrived at on its own always compares two accounts of the world. A caller naming the ends with
-``--between`` may name a rehearsal as the subject — asking what a rehearsal saw is a fair
-question — but never as the baseline, which asserts what the world *became*.
+``--between``, or the subject alone with ``--subject``, may name a rehearsal as the subject —
+asking what a rehearsal saw is a fair question — but never as the baseline, which asserts what
+the world *became*.
 """
 
 from __future__ import annotations
@@ -84,6 +85,24 @@ def _closed(entry: Entry) -> None:
         raise WindowFault(
             f"run {entry.run_id} holds no account of its end yet, so no window can name it as an end\n"
         )
+
+
+def _procedure_of(entry: Entry, positional: str | None) -> str:
+    own = entry.run_file.procedure
+    if positional is not None and positional != own:
+        raise WindowFault(
+            f"the positional names {positional}, and run {entry.run_id} is a Run of {own};"
+            " a window stays within one Procedure\n"
+        )
+    return own
+
+
+def subject(entries: Sequence[Entry], run: str, positional: str | None) -> Window:
+    """The window ``--subject`` names: that entry, a rehearsal included, and behind it the
+    baseline the rule would have found for it."""
+    named = _found(entries, run)
+    _closed(named)
+    return Window(_procedure_of(named, positional), named, _before(entries, named))
 
 
 def between(entries: Sequence[Entry], ends: tuple[str, str], positional: str | None) -> Window:

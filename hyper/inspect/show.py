@@ -24,9 +24,10 @@ from hyper.refusal import Citation, citing_artefact
 from hyper.render.row import Row, encode_value, members, row
 from hyper.run.refusal import NO_OVERRIDE, REMEDIES, Refusal
 from hyper.store.branch import Store
-from hyper.store.canonical import Value, instant_text
+from hyper.store.canonical import Value, instant_seconds_text, instant_text
 from hyper.store.journal import RefusalMember, Trigger
 from hyper.store.reading import Account, Entry, dispositions, scan
+from hyper.store.schema import Members as Written
 from hyper.store.step import HTTPAnswer, MemberAnswer, Pattern, StepFile
 
 SEPARATOR = " · "
@@ -146,7 +147,7 @@ def resolved(declared: Value, started: _dt.datetime) -> dict[str, str]:
     for operand in _relative_operands(declared):
         seconds = duration_seconds(operand)
         if seconds is not None:
-            out[operand] = instant_text(started - _dt.timedelta(seconds=seconds))
+            out[operand] = instant_seconds_text(started - _dt.timedelta(seconds=seconds))
     return out
 
 
@@ -167,15 +168,17 @@ def pattern_value(pattern: Pattern) -> dict[str, Value] | None:
     return held or None
 
 
-def answered_value(answers: Sequence[MemberAnswer]) -> dict[str, Value] | None:
-    """The published schema holds one answer, without its member: the first the Step recorded.
-    The page shows every one of them, each with its member."""
+def answered_value(answers: Sequence[MemberAnswer]) -> list[Value] | None:
+    """Every answer the Step recorded, each led by the member it was for, as the Step file
+    holds them: a halted Expansion names the answer that halted it, not only the first."""
     if not answers:
         return None
-    answer = answers[0].answer
-    if isinstance(answer, HTTPAnswer):
-        return members(host=answer.host, status=answer.status)
-    return members(command=answer.command, exit_code=answer.exit_code)
+    out: list[Value] = []
+    for answer in answers:
+        held = Written()
+        answer.write(held)
+        out.append(held.mapping)
+    return out
 
 
 def step_row(step: StepFile, held: Members | None, expansion: bool, started: _dt.datetime) -> Row:

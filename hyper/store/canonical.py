@@ -110,6 +110,15 @@ def instant_text(instant: _dt.datetime) -> str:
     )
 
 
+def instant_seconds_text(instant: _dt.datetime) -> str:
+    """RFC 3339, UTC, ``Z``, to the second (the fraction cut, never rounded).
+
+    The instant a relative operand resolved to is written so on the wire and the page, as the
+    reference writes it: it is a derived bound, not a stored fact, so it carries no milliseconds.
+    """
+    return instant_text(instant)[:19] + "Z"
+
+
 _INSTANT = re.compile(r"\A(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.(\d{3})Z\Z")
 
 

@@ -174,6 +174,7 @@ class StepFile(NamedTuple):
     pattern: Pattern = Pattern()
     answered: tuple[MemberAnswer, ...] = ()
     projection_failed_path: str = ""
+    answered_as_one: bool = False
 
     def encode(self) -> bytes:
         if self.disposition == "never-reached":
@@ -199,7 +200,8 @@ class StepFile(NamedTuple):
                     entry = Members()
                     answer.write(entry)
                     entries.append(entry.mapping)
-                members.mapping["answered"] = list[Value](entries)
+                as_one = self.answered_as_one and len(entries) == 1
+                members.mapping["answered"] = entries[0] if as_one else list[Value](entries)
             members.text("projection_failed_path", self.projection_failed_path)
 
         return write_file(STEP_SCHEMA_VERSION, "a Step file", _STEP_MEMBERS, fill)
@@ -242,6 +244,11 @@ class StepFile(NamedTuple):
             pattern = Pattern(block.count("attempts"), block.count("pages"), block.count("polls"))
             join(block)
 
+        # An older writer held a single answer as one object rather than a list of them; such a
+        # file is read, and re-encodes to its own bytes, so the canonical check still holds it.
+        as_one = isinstance(fields.mapping.get("answered"), dict)
+        one = fields.block("answered") if as_one else None
+        answered = [one] if one is not None else fields.blocks("answered")
         return cls(
             step=fields.position("step"),
             path=fields.text("path"),
@@ -253,8 +260,9 @@ class StepFile(NamedTuple):
             identities=identities,
             selector=selector,
             pattern=pattern,
-            answered=tuple(MemberAnswer.read(entry) for entry in fields.blocks("answered")),
+            answered=tuple(MemberAnswer.read(entry) for entry in answered),
             projection_failed_path=fields.text("projection_failed_path"),
+            answered_as_one=as_one,
         )
 
 

@@ -77,22 +77,27 @@ def test_selector_and_resolved_come_only_with_expansion() -> None:
     assert "selector" not in plain.fields and "resolved" not in plain.fields
     expanded = step_row(step, Members(("a", "b")), expansion=True, started=STARTED)
     assert expanded.get("selector") == {"declared": declared, "expanded_to": ["b", "a"], "bound": 5}
-    assert expanded.get("resolved") == {"14d": "2026-07-23T11:03:18.000Z"}
+    assert expanded.get("resolved") == {"14d": "2026-07-23T11:03:18Z"}  # to the second, as the reference writes it
     assert expanded.get("records") == ["a", "b"]
 
 
 def test_a_relative_operand_resolves_from_the_runs_start_and_nothing_else_does() -> None:
     declared: Value = {"all": [{"newer_than": "1h"}, {"older_than": "2026-01-01T00:00:00Z"}, {"equals": "14d"}]}
-    assert resolved(declared, STARTED) == {"1h": "2026-08-06T10:03:18.000Z"}
+    assert resolved(declared, STARTED) == {"1h": "2026-08-06T10:03:18Z"}
 
 
-def test_the_wire_answer_is_the_first_recorded_without_its_member() -> None:
+def test_the_wire_carries_every_answer_each_led_by_its_member() -> None:
     answers = (
         MemberAnswer(HTTPAnswer("api.hetzner.cloud", 404), "preview-1"),
         MemberAnswer(HTTPAnswer("api.hetzner.cloud", 500), "preview-2"),
     )
-    assert answered_value(answers) == {"host": "api.hetzner.cloud", "status": 404}
-    assert answered_value((MemberAnswer(ShellAnswer('["rm"]')),)) == {"command": '["rm"]'}
+    published = answered_value(answers)
+    assert published == [
+        {"member": "preview-1", "host": "api.hetzner.cloud", "status": 404},
+        {"member": "preview-2", "host": "api.hetzner.cloud", "status": 500},  # the 500 that halted it
+    ]
+    assert isinstance(published[0], dict) and list(published[0]) == ["member", "host", "status"]
+    assert answered_value((MemberAnswer(ShellAnswer('["rm"]')),)) == [{"command": '["rm"]'}]
     assert answered_value(()) is None
 
 
@@ -115,7 +120,7 @@ def test_a_glossed_selector_keeps_its_note_under_the_value_measured_from_the_ent
     drawn = page(Shown(read_entry(REAPED), (step,), {}), expansion=True, root=str(ROOT))
     assert (
         'SELECTOR             {"assets":[{"field":"created_at","older_than":"14d"}]}\n'
-        "                     = 14d resolved to 2026-07-21T09:12:03.000Z\n"  # the entry's own start
+        "                     = 14d resolved to 2026-07-21T09:12:03Z\n"  # the entry's own start
     ) in drawn
 
 

@@ -71,6 +71,11 @@ ARGV = [
          "--", "p"],
     ),
     ("changes", '{"between":null}', ["changes"]),
+    (
+        "changes",
+        '{"target":"t","subject":"r","between":["a","b"],"since":"s"}',
+        ["changes", "--since", "s", "--between", "a", "b", "--subject", "r", "--target", "t"],
+    ),
     ("records", "{}", ["records"]),
     (
         "records",
@@ -130,7 +135,7 @@ REFUSED = [
      "changes: between needs exactly two Run ids, the baseline then the subject, and got 1: a window has two ends"),
     ("changes", '{"between":["a",""]}', "changes: between[1] is empty, and an empty string names no Run"),
     ("changes", '{"record_kind":""}', "changes: record_kind is empty, and an empty string names no Record type"),
-    ("changes", '{"subject":"r"}', 'changes: arguments: this tool takes no argument named "subject"'),
+    ("changes", '{"subject":""}', "changes: subject is empty, and an empty string names no Run"),
     ("records", '{"name":""}', "records: name is empty, and an empty string names no Record"),
     ("records", '{"definition":""}', "records: definition is empty, and an empty string names no Definition"),
     ("show", "{}", "show: this server has no tool by that name; tools/list names all thirteen"),

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from hyper.store.canonical import encode, parse
 from hyper.store.identities import Identities, IdentitySetError, concluded, read_identity_set
 from hyper.store.journal import OutcomeFile, RefusalMember, RunFile, Trigger
 from hyper.store.paths import Identity
@@ -133,6 +134,20 @@ def test_a_step_file_round_trips_every_member() -> None:
         projection_failed_path="$.id",
     )
     assert StepFile.decode(step.encode()) == step
+
+
+def test_a_step_file_of_the_older_form_holds_its_one_answer_as_an_object() -> None:
+    """An older writer held ``answered`` as one object: such a file is read, not refused as
+    "'answered' is not a list", and still passes the canonical check on its own bytes."""
+    written = _step(answered=(MemberAnswer(HTTPAnswer("api.hetzner.cloud", 500)),)).encode()
+    held = parse(written)
+    assert isinstance(held, dict) and isinstance(held["answered"], list)
+    held["answered"] = held["answered"][0]
+    older = encode(held)
+    assert b'"answered": {' in older
+    step = StepFile.decode(older)
+    assert step.answered == (MemberAnswer(HTTPAnswer("api.hetzner.cloud", 500)),)
+    assert step.encode() == older
 
 
 def test_an_empty_expansion_and_an_empty_set_are_written() -> None:

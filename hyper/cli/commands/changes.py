@@ -11,6 +11,8 @@ code facts always survive, since what a reader narrowed must not shrink what the
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hyper import exit as codes
 from hyper.artefact.repository import Unreadable, load_repository
 from hyper.cli.commands.store import STORE_FAULTS, open_synced, report_store_fault
@@ -22,7 +24,7 @@ from hyper.comparison.page import block
 from hyper.comparison.records import changes
 from hyper.comparison.rows import change_row, code_rows, window_row
 from hyper.comparison.sight import sight
-from hyper.comparison.window import Window, WindowFault, between, latest, procedures
+from hyper.comparison.window import Window, WindowFault, between, latest, procedures, subject
 from hyper.namedtuple import NamedTuple
 from hyper.render.row import Row
 from hyper.render.terminal import Marker, Truncated, narrowing, result
@@ -31,6 +33,13 @@ from hyper.store.canonical import instant_text
 from hyper.store.reading import entries
 
 NAME = "changes"
+
+WINDOW_FLAGS: tuple[tuple[str, Callable[[Invocation], bool]], ...] = (
+    ("--since", lambda inv: inv.since is not None),
+    ("--between", lambda inv: inv.between is not None),
+    ("--subject", lambda inv: inv.subject is not None),
+)
+"""The three ways of naming a window, in the order a refusal of two of them names them."""
 
 
 class Block(NamedTuple):
@@ -49,6 +58,8 @@ def _windows(store: Store, inv: Invocation, positional: str | None) -> list[Wind
     held = entries(store)
     if inv.between is not None:
         return [between(held, inv.between, positional)]
+    if inv.subject is not None:
+        return [subject(held, inv.subject, positional)]
     names = [positional] if positional is not None else procedures(held)
     return [found for name in names if (found := latest(held, name, inv.since)) is not None]
 
@@ -94,8 +105,9 @@ def _nothing(inv: Invocation, positional: str | None) -> str:
 
 
 def run(inv: Invocation, to: Destination, ctx: Context) -> int:
-    if inv.since is not None and inv.between is not None:
-        return _usage(to, "--since and --between each name the window; give one of them\n")
+    named = [flag for flag, given in WINDOW_FLAGS if given(inv)]
+    if len(named) > 1:
+        return _usage(to, f"{named[0]} and {named[1]} each name the window; give one of them\n")
     positional = inv.positional[0] if inv.positional else None
     if positional is not None:
         repo = load_repository(ctx.root)

@@ -1,10 +1,10 @@
 """``hyper targets``: every Target this repository declares, and where its credentials come from.
 
 It is the one surface that answers *is the credential in place*, and it answers with
-names only: each slot is paired with the variable it resolves from, and whether that
-variable is set is asked of the environment when the command runs. The value is
-never read — an empty value is present like any other, whether an empty credential
-works being the endpoint's business.
+names only: each slot is paired with the variable it resolves from, and the variable's
+presence — ``absent``, ``empty`` or ``set`` — is asked of the environment when the command
+runs. The value itself is never shown; an empty one is told apart from a set one because
+an empty token is the usual shape of a credential that was wired but never filled.
 """
 
 from __future__ import annotations
@@ -29,9 +29,16 @@ def credentials(target: TargetDeclaration, process: Process) -> list[dict[str, V
     cells: list[dict[str, Value]] = []
     for slot in target.credentials:
         env = slot.env_name
-        present = process.lookup_env(env) is not None if env else None
-        cells.append(members(slot=slot.slot, env=env or None, present=present))
+        cells.append(members(slot=slot.slot, env=env or None, presence=presence(process, env) if env else None))
     return cells
+
+
+def presence(process: Process, env: str) -> str:
+    """``absent`` (unset), ``empty`` (set to nothing) or ``set``."""
+    value = process.lookup_env(env)
+    if value is None:
+        return "absent"
+    return "empty" if value == "" else "set"
 
 
 def target_row(name: str, target: TargetDeclaration, process: Process) -> Row:
@@ -49,8 +56,7 @@ def target_row(name: str, target: TargetDeclaration, process: Process) -> Row:
 def _credential_cell(credential: dict[str, Value]) -> str:
     if "env" not in credential:
         return str(credential["slot"])
-    state = "present" if credential.get("present") else "absent"
-    return f"{credential['slot']}={credential['env']} ({state})"
+    return f"{credential['slot']}={credential['env']} ({credential['presence']})"
 
 
 def _cells(r: Row) -> list[str]:
