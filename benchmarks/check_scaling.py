@@ -269,7 +269,7 @@ def main() -> int:
     parser.add_argument("--sizes", default="250,1000,4000")
     args = parser.parse_args()
     sizes = [int(size) for size in args.sizes.split(",")]
-    from hyper.version import installed
+    from hyper.core.version import installed
 
     version = installed().version
     compile_bytecode()

@@ -30,13 +30,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.measure import HYPER, PASS, compile_bytecode, median_walls
 from hyper.cli.main import main as hyper_main
-from hyper.process import Process, real
-from hyper.runid import mint_v7
+from hyper.core.ids import mint_v7
+from hyper.core.process import Process, real
+from hyper.core.version import installed
 from hyper.store.branch import Store, Write
 from hyper.store.journal import OutcomeFile, RunFile, Trigger
 from hyper.store.provenance import RunProvenance
 from hyper.store.sync import init
-from hyper.version import installed
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "corpus" / "review" / "fixtures" / "worked-example" / "repo"

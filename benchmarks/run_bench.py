@@ -29,10 +29,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hyper.cli.main import main
-from hyper.process import Process
-from hyper.runid import mint_v7
+from hyper.core.ids import mint_v7
+from hyper.core.process import Process
+from hyper.core.version import BuildFacts
 from hyper.store.sync import init
-from hyper.version import BuildFacts
 
 STEPS = 100
 REPEATS = 5

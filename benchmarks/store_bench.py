@@ -25,8 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hyper.process import Process
-from hyper.runid import mint_v7
+from hyper.core.ids import mint_v7
+from hyper.core.process import Process
 from hyper.store import reading
 from hyper.store.branch import Store, Write
 from hyper.store.journal import OutcomeFile, RunFile, Trigger

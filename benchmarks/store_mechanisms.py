@@ -29,7 +29,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.store_bench import NOW, fast_import_stream, fresh_store, git, one_run, process
-from hyper.runid import mint_v7
+from hyper.core.ids import mint_v7
 from hyper.store.branch import Store, Write
 from hyper.store.git import unix_seconds
 

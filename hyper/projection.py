@@ -37,7 +37,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 
 if TYPE_CHECKING:
     from hyper.artefact.manifest import Record

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.render.table import table
 
 

@@ -5,7 +5,7 @@ meaning off the schema at a node's position, never off YAML's implicit typing â€
 every node carries the 1-based line and column of its first character, so a problem
 can always cite where it is.
 
-These are NamedTuples (:mod:`hyper.namedtuple`) rather than attrs classes because reading YAML sits
+These are NamedTuples (:mod:`hyper.core.namedtuple`) rather than attrs classes because reading YAML sits
 on the start-up path of every command that loads an artefact (ADR 0006). One caveat
 comes with tuples: two nodes of different kinds with equal members compare equal as
 tuples (an empty flow ``Seq`` and an empty flow ``Map`` at one position), so code that
@@ -14,8 +14,8 @@ tells nodes apart uses ``isinstance``, never ``==`` alone.
 
 from typing import Literal, TypeAlias
 
-from hyper.namedtuple import NamedTuple
-from hyper.problem import Problem
+from hyper.core.namedtuple import NamedTuple
+from hyper.core.problem import Problem
 
 ERROR_CODE = "strict-yaml-violation"
 """The one error code a YAML fault is reported under."""

@@ -40,7 +40,7 @@ import re
 import sys
 from typing import Any, NoReturn, TypeAlias
 
-from hyper.problem import quote
+from hyper.core.quote import quote
 from hyper.yamlnodes import Map, Node, Parsed, Scalar, Seq, Style, YamlFault
 
 # One sentence per refused construct, each naming what the reader must change. They

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 
-from hyper.process import Process
+from hyper.core.process import Process
 
 NOW = dt.datetime(2026, 4, 2, 9, 41, 14, tzinfo=dt.UTC)
 

@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 _CHILD = (
     "import sys, io\n"
     "from hyper.cli.main import main\n"
-    "from hyper.process import real\n"
-    "from hyper.version import BuildFacts\n"
+    "from hyper.core.process import real\n"
+    "from hyper.core.version import BuildFacts\n"
     "out, err = io.BytesIO(), io.BytesIO()\n"
     "code = main(sys.argv[1:], out, err, real(), BuildFacts(version='0.1.0'))\n"
     "print(code, *sorted(sys.modules), sep='\\n')\n"

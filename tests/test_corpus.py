@@ -28,13 +28,13 @@ from typing import BinaryIO
 import orjson
 import pytest
 
+from hyper.core.process import Process
+from hyper.core.version import BuildFacts
 from hyper.corpus import fences, fixture
 from hyper.corpus.case import Case, CaseFault, ToolCall, discover, read
 from hyper.corpus.drive import Surfaces, digest
 from hyper.corpus.golden import Mode, judge
 from hyper.corpus.runner import run_directory
-from hyper.process import Process
-from hyper.version import BuildFacts
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 CASES = discover(CORPUS)

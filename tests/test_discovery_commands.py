@@ -18,7 +18,7 @@ import pytest
 from hyper.cli import commands
 from hyper.cli.main import main
 from hyper.cli.tree import LISTING_LIMIT
-from hyper.version import BuildFacts
+from hyper.core.version import BuildFacts
 from tests.fixed import fixed_process
 
 FACTS = BuildFacts(version="1.4.0")

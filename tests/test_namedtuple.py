@@ -1,4 +1,4 @@
-"""``hyper.namedtuple.NamedTuple`` behaves as ``typing.NamedTuple`` does, wherever hyper could tell.
+"""``hyper.core.namedtuple.NamedTuple`` behaves as ``typing.NamedTuple`` does, wherever hyper could tell.
 
 Each case defines the same class twice, once on each base, and holds the two to the same
 answers: construction (positional, keyword, defaults, every error), the accessors, the
@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from hyper import namedtuple
+from hyper.core import namedtuple
 
 
 def _pair(body: str) -> tuple[Any, Any]:

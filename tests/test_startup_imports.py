@@ -15,7 +15,7 @@ from tests.loaded import modules_loaded_by
 HEAVY = (
     "yaml",  # PyYAML: hyper.yamlparse reads the subset; PyYAML is the tests' oracle only
     "attr",  # attrs: values on the start-up path are NamedTuples
-    "hashlib",  # binds OpenSSL; hyper.digest uses CPython's own SHA-256
+    "hashlib",  # binds OpenSSL; hyper.core.digest uses CPython's own SHA-256
     "_hashlib",
     "fractions",  # only a Cadence's rate needs it, and check never renders one
     "datetime",  # only a clock reading, --since or a timestamp position needs it

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from hyper.problem import Problem
+from hyper.core.problem import Problem
 from hyper.yamlnodes import ERROR_CODE, Map, Node, Parsed, Scalar, Seq, YamlFault
 from hyper.yamlparse import load, parse
 

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from yaml.scanner import ScannerError
 
-from hyper.problem import quote
+from hyper.core.quote import quote
 from hyper.yamlnodes import Map, Node, Parsed, Scalar, Seq, YamlFault
 from hyper.yamlparse import load, parse
 

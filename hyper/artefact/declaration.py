@@ -7,7 +7,7 @@ nothing: one repository has one declaration.
 from typing import Final
 
 from hyper.check.nodes import fields, scalar
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.yamlsubset import Node, Scalar
 
 PATH: Final = "hyper.yaml"

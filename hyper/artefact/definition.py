@@ -12,7 +12,7 @@ file's shape is the schema's to say (:data:`hyper.check.definition.SCHEMA`); rea
 from typing import Final
 
 from hyper.check.nodes import fields, scalars
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.yamlsubset import Node, Scalar
 
 KIND: Final = "definition"

@@ -18,8 +18,8 @@ from typing import Final
 
 from hyper.artefact import scalars as read
 from hyper.check.nodes import fields, member, scalar, scalars, text
-from hyper.digest import sha256
-from hyper.namedtuple import NamedTuple
+from hyper.core.digest import sha256
+from hyper.core.namedtuple import NamedTuple
 from hyper.yamlsubset import Map, Node, Scalar, Seq
 
 KIND: Final = "provider"

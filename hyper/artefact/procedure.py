@@ -21,7 +21,7 @@ keeps its node so a rule cites the exact line.
 from typing import Final, Literal
 
 from hyper.check.nodes import fields, member, scalar, scalars
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.yamlsubset import Map, Node, Scalar, Seq
 
 KIND: Final = "procedure"

@@ -38,8 +38,8 @@ from hyper.artefact.declaration import RepositoryDeclaration, read_declaration
 from hyper.artefact.manifest import BUILTIN_NAMES, BUILTIN_PATH, Manifest, read_manifest
 from hyper.artefact.target import TargetDeclaration, read_target
 from hyper.check.nodes import member
-from hyper.namedtuple import NamedTuple
-from hyper.problem import Problem
+from hyper.core.namedtuple import NamedTuple
+from hyper.core.problem import Problem
 from hyper.yamlsubset import Node, Scalar
 
 DIRECTORIES: Final = ("definitions", "procedures", "targets", "providers")

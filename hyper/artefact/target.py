@@ -14,7 +14,7 @@ from typing import Final
 
 from hyper.artefact.manifest import Member, listed
 from hyper.check.nodes import fields, scalar
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.yamlsubset import Map, Node, Scalar
 
 KIND: Final = "target-declaration"

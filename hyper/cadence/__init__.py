@@ -18,7 +18,7 @@ from hyper.cadence.facts import facts
 from hyper.cadence.grammar import CADENCE_MALFORMED, Cadence, CadenceFault, Position, parse
 from hyper.cadence.phrase import phrase
 from hyper.cadence.rate import Rate, rate
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 
 __all__ = [
     "CADENCE_MALFORMED",

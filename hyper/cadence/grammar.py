@@ -18,7 +18,8 @@ from __future__ import annotations
 import enum
 import re
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
+from hyper.core.quote import quote
 
 CADENCE_MALFORMED = "cadence-malformed"
 """The error code ``check`` files a :class:`CadenceFault` under."""
@@ -182,7 +183,7 @@ def _read_item(position: Position, written: str) -> Item:
         if number is None:
             raise _Outside(_unreadable(position, written))
         if number == 0:
-            raise _Outside(f"{position.label} {_quote(written)} steps by zero; a step /n needs n of 1 or more")
+            raise _Outside(f"{position.label} {quote(written)} steps by zero; a step /n needs n of 1 or more")
         step = number
     if base == "*":
         return Item(Form.STAR, position.low, position.high, step)
@@ -196,7 +197,7 @@ def _read_item(position: Position, written: str) -> Item:
     value = _value(position, written, base)
     if slash:
         raise _Outside(
-            f"{position.label} {_quote(written)} puts a step on a single number; a step belongs on * or on a range a-b"
+            f"{position.label} {quote(written)} puts a step on a single number; a step belongs on * or on a range a-b"
         )
     return Item(Form.NUMBER, value, value, step)
 
@@ -214,7 +215,7 @@ def _value(position: Position, whole: str, part: str) -> int:
 
 def _unreadable(position: Position, written: str) -> str:
     return (
-        f"{position.label} {_quote(written)} is none of the four item forms the grammar reads:"
+        f"{position.label} {quote(written)} is none of the four item forms the grammar reads:"
         " *, a number, a range a-b, or a step over * or a range"
     )
 
@@ -230,9 +231,3 @@ def _number(written: str) -> int | None:
         if number < _CEILING:
             number = number * 10 + ord(char) - ord("0")
     return min(number, _CEILING)
-
-
-def _quote(text: str) -> str:
-    """Double-quoted with backslash escapes, so odd bytes in a reason stay visible on one line."""
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    return '"' + "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in escaped) + '"'

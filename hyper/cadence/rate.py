@@ -17,7 +17,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from hyper.cadence.grammar import Cadence
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 
 if TYPE_CHECKING:
     from fractions import Fraction

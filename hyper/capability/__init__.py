@@ -21,7 +21,7 @@ Capability puts a credential on the wire and nowhere else — not in the respons
 object, not in :attr:`Fault.text`.
 
 A :class:`Context` carries what is the same for every call of one Run or Probe: the
-injectable :class:`~hyper.process.Process` (``launch`` starts children; anything an
+injectable :class:`~hyper.core.process.Process` (``launch`` starts children; anything an
 ``http`` test needs — a trust root, a resolver — is threaded through it too, never
 read from the real process here), the repository root (every child's working
 directory), the Run's composed child environment, and the instant the invocation fixed
@@ -98,12 +98,12 @@ import datetime as _dt
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 
 if TYPE_CHECKING:
     from hyper.artefact.manifest import Manifest, Operation
     from hyper.artefact.target import TargetDeclaration
-    from hyper.process import Process
+    from hyper.core.process import Process
 
 Response = dict[str, Any]
 """A response object: member name → value, in the Capability's own member order."""

@@ -2,7 +2,7 @@
 
 Building a verifying context loads the system's certificate store, which costs more than
 most calls; a Run's reads share one. A test never reaches this: it hands the ``http``
-Capability a dialer of its own through :class:`hyper.process.Process`.
+Capability a dialer of its own through :class:`hyper.core.process.Process`.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 What leaves is decided by artefacts and nothing else:
 
 * **HTTPS only**, port 443 unless the granted host names one. There is no plain-HTTP
-  path to configure, because the only way out is :attr:`hyper.process.Process.dial`,
+  path to configure, because the only way out is :attr:`hyper.core.process.Process.dial`,
   which answers a connection already past a *verified* TLS handshake.
 * **One host**, the one the Manifest's candidate set and the bound Target's ``hosts:``
   grant meet in (:mod:`hyper.capability.reach`). It is what the grant was checked
@@ -45,14 +45,14 @@ from typing import TYPE_CHECKING, Any, Final
 from hyper.capability import BODY, HEADERS, HOST, STATUS, TLS, Answer, Call, Context, Fault, Response
 from hyper.capability import patterns as pattern
 from hyper.capability.patterns import Exchange, Page
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 
 if TYPE_CHECKING:
     import ssl
 
     from hyper.artefact.manifest import Auth, HttpRequest
     from hyper.capability.reach import Reach
-    from hyper.process import Dialer
+    from hyper.core.process import Dialer
 
 SCHEME: Final = "https"
 PORT: Final = 443

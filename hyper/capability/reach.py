@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 
 Verdict = Literal["granted", "outside", "undecidable", "illegible"]
 

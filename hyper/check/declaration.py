@@ -6,7 +6,7 @@ from hyper.artefact import declaration as artefact
 from hyper.artefact import schemas
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import env_rules, kind_mismatch
-from hyper.problem import Problem
+from hyper.core.problem import Problem
 from hyper.yamlsubset import Node
 
 

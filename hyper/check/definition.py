@@ -19,7 +19,7 @@ from hyper.check.nodes import at
 from hyper.check.schema import STRING, STRINGS, array_of, obj, one_of, prop
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import env_rules, kind_mismatch, name_mismatch
-from hyper.problem import Problem
+from hyper.core.problem import Problem
 from hyper.yamlsubset import Node, Scalar
 
 SCHEMA: Final = obj(

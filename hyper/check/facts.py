@@ -16,8 +16,8 @@ from typing import Final
 from hyper.artefact import manifest, target
 from hyper.check import codes
 from hyper.check.nodes import at, member, quote, scalars, text
-from hyper.namedtuple import NamedTuple
-from hyper.problem import Problem
+from hyper.core.namedtuple import NamedTuple
+from hyper.core.problem import Problem
 from hyper.yamlsubset import Map, Node, Seq
 
 HOLE: Final = re.compile(r"\{([^{}]+)\}")

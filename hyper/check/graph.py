@@ -20,8 +20,8 @@ from hyper.artefact.procedure import Procedure, Step
 from hyper.check import codes
 from hyper.check.index import Index
 from hyper.check.nodes import at, join
-from hyper.namedtuple import NamedTuple
-from hyper.problem import Problem
+from hyper.core.namedtuple import NamedTuple
+from hyper.core.problem import Problem
 from hyper.yamlsubset import Node, Scalar
 
 

@@ -16,8 +16,8 @@ from hyper.artefact.repository import Repository
 from hyper.check import codes
 from hyper.check.facts import Provider, Target, provider_facts, target_facts
 from hyper.check.nodes import at
-from hyper.namedtuple import NamedTuple
-from hyper.problem import Problem
+from hyper.core.namedtuple import NamedTuple
+from hyper.core.problem import Problem
 from hyper.yamlsubset import Scalar
 
 

@@ -28,8 +28,8 @@ from hyper.check.facts import HOLE, SHELL_COMMAND_INPUT, input_properties, path_
 from hyper.check.nodes import at, descend, fields, join, member, quote, text
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import env_rules, kind_mismatch, name_mismatch
-from hyper.digest import sha256
-from hyper.problem import Problem
+from hyper.core.digest import sha256
+from hyper.core.problem import Problem
 from hyper.yamlsubset import Map, Node, Scalar, Seq
 
 RESERVED_HEADERS: Final = frozenset({"host", "content-length", "content-type", "transfer-encoding", "connection"})

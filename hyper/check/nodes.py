@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from hyper.problem import Problem
-from hyper.problem import quote as quote  # the rules quote values through this module
+from hyper.core.problem import Problem
+from hyper.core.quote import quote as quote  # the rules quote values through this module
 from hyper.yamlsubset import Map, Node, Scalar, Seq
 
 

@@ -19,7 +19,7 @@ from hyper.artefact.procedure import OPERATORS, Predicate, read_predicate
 from hyper.check import codes
 from hyper.check.nodes import at, join, quote
 from hyper.check.schema import Type, reads_as
-from hyper.problem import Problem
+from hyper.core.problem import Problem
 from hyper.yamlsubset import Map, Node, Scalar, Seq
 
 _ORDERED: Final[tuple[Type, ...]] = ("integer", "number", "duration")

@@ -37,8 +37,8 @@ from hyper.check.predicate import core, one_form
 from hyper.check.schema import INTEGER, OPEN_OBJECT, STRING, STRINGS, Schema, Type, obj, prop, reads_as
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import env_rules, kind_mismatch, name_mismatch
-from hyper.namedtuple import NamedTuple
-from hyper.problem import Problem
+from hyper.core.namedtuple import NamedTuple
+from hyper.core.problem import Problem
 from hyper.yamlsubset import Map, Node, Scalar, Seq
 
 SCHEMA: Final = obj(

@@ -18,8 +18,8 @@ from hyper.artefact.repository import Repository
 from hyper.check import codes
 from hyper.check.graph import Graph
 from hyper.check.index import Index, build
-from hyper.namedtuple import NamedTuple
-from hyper.problem import Problem
+from hyper.core.namedtuple import NamedTuple
+from hyper.core.problem import Problem
 from hyper.workflow import WorkflowFacts
 from hyper.workflow.namespace import path as workflow_path
 from hyper.yamlsubset import Scalar

@@ -23,7 +23,7 @@ from hyper.check.graph import Graph
 from hyper.check.index import Index, build
 from hyper.check.nodes import at
 from hyper.check.projection import Generate, stale
-from hyper.problem import Problem
+from hyper.core.problem import Problem
 from hyper.workflow import generate as generate_workflow
 
 

@@ -18,8 +18,8 @@ from typing import Final, Literal
 
 from hyper.check import codes
 from hyper.check.nodes import at, join, quote
-from hyper.namedtuple import NamedTuple
-from hyper.problem import Problem
+from hyper.core.namedtuple import NamedTuple
+from hyper.core.problem import Problem
 from hyper.yamlsubset import Map, Node, Scalar, Seq
 
 Type = Literal["string", "integer", "number", "boolean", "object", "array", "duration", "timestamp"]

@@ -12,7 +12,7 @@ from collections.abc import Collection, Iterable
 
 from hyper.check import codes
 from hyper.check.nodes import at, descend, join, member
-from hyper.problem import Problem
+from hyper.core.problem import Problem
 from hyper.yamlsubset import Map, Node, Scalar, Seq
 
 

@@ -16,7 +16,7 @@ from hyper.check import codes
 from hyper.check.nodes import at, member
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import kind_mismatch, name_mismatch, slot_problems, stray_env_keys, without_env_unknown_keys
-from hyper.problem import Problem
+from hyper.core.problem import Problem
 from hyper.yamlsubset import Seq
 
 

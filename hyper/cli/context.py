@@ -2,9 +2,9 @@
 
 from collections.abc import Callable
 
-from hyper.namedtuple import NamedTuple
-from hyper.process import Process
-from hyper.version import BuildFacts
+from hyper.core.namedtuple import NamedTuple
+from hyper.core.process import Process
+from hyper.core.version import BuildFacts
 
 
 def never() -> bool:

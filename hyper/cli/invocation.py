@@ -15,8 +15,9 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from hyper.cli.tree import LISTING_LIMIT, Command
-from hyper.cli.usage import arity_fault, go_quote, unknown_flag
-from hyper.namedtuple import NamedTuple
+from hyper.cli.usage import arity_fault, unknown_flag
+from hyper.core.namedtuple import NamedTuple
+from hyper.core.quote import go_quote
 
 if TYPE_CHECKING:
     import datetime as _dt

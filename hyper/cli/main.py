@@ -16,13 +16,13 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, BinaryIO
 
-from hyper import exit as codes
 from hyper.cli.destination import StreamFault, Streams
+from hyper.core import exit as codes
 
 if TYPE_CHECKING:
     from hyper.cli.destination import Collected
-    from hyper.process import Process
-    from hyper.version import BuildFacts
+    from hyper.core.process import Process
+    from hyper.core.version import BuildFacts
     from hyper_mcp import Answer, Call, Dispatch
 
 OUTSIDE_THE_TREE = ("version", "completions", "mcp")
@@ -35,10 +35,10 @@ def main(argv: Sequence[str], stdout: BinaryIO, stderr: BinaryIO, process: Proce
 
 def entry() -> None:
     """The console script: the real process, the installed build."""
-    from hyper.version import installed
+    from hyper.core.version import installed
 
     def real() -> Process:
-        from hyper.process import real
+        from hyper.core.process import real
 
         return real()
 
@@ -92,7 +92,7 @@ def run_repository_command(
     from hyper.cli.context import Context, never
     from hyper.cli.invocation import UsageFault, parse
     from hyper.cli.tree import COMMANDS
-    from hyper.repository_root import RootFault, resolve
+    from hyper.core.repository_root import RootFault, resolve
 
     command = COMMANDS[argv[0]]
     try:
@@ -159,7 +159,7 @@ def _version(args: Sequence[str], to: Streams, facts: BuildFacts) -> int:
     if args:
         to.usage(f"hyper version: takes no arguments, got {args[0]}\n")
         return codes.USAGE
-    from hyper.version import page
+    from hyper.core.version import page
 
     to.page_only(page(facts))
     return codes.CLEAN
@@ -168,13 +168,14 @@ def _version(args: Sequence[str], to: Streams, facts: BuildFacts) -> int:
 def _completions(args: Sequence[str], to: Streams) -> int:
     from hyper.cli import usage
     from hyper.cli.tree import SHELLS
+    from hyper.core.quote import go_quote
 
     known = f"  known shells: {', '.join(SHELLS)}\n"
     if len(args) != 1:
         to.usage(f"hyper completions: {usage.arity_fault(args, ('shell',))}\n{known}")
         return codes.USAGE
     if args[0] not in SHELLS:
-        to.usage(f"hyper completions: unknown shell {usage.go_quote(args[0])}\n{known}")
+        to.usage(f"hyper completions: unknown shell {go_quote(args[0])}\n{known}")
         return codes.USAGE
     from hyper.cli.completions import script
 

@@ -7,7 +7,7 @@ reaches every one of them by the same edit.
 
 from typing import Final
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 
 PARAMETER_ORDER: Final = (
     "--limit",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hyper.cli.tree import GLOBAL_SIGNATURES, GLOBALS, GLOBALS_TITLE, GROUPS, OUTSIDE, OUTSIDE_TITLE, Command
+from hyper.core.quote import go_quote
 
 
 def page() -> str:
@@ -52,26 +53,3 @@ def arity_fault(given: Sequence[str], nouns: Sequence[str]) -> str:
     return f"takes {wanted}, got {len(given)}"
 
 
-def go_quote(text: str) -> str:
-    """A string quoted the way Go's ``%q`` quotes it, for names echoed back in messages."""
-    out = ['"']
-    for ch in text:
-        code = ord(ch)
-        if ch == '"':
-            out.append('\\"')
-        elif ch == "\\":
-            out.append("\\\\")
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\t":
-            out.append("\\t")
-        elif ch == "\r":
-            out.append("\\r")
-        elif code < 0x20 or code == 0x7F:
-            out.append(f"\\x{code:02x}")
-        elif 0x80 <= code < 0xA0 or ch in "\u2028\u2029\ufeff":
-            out.append(f"\\u{code:04x}")
-        else:
-            out.append(ch)
-    out.append('"')
-    return "".join(out)

@@ -18,7 +18,7 @@ from typing import Any
 from hyper import yamlsubset
 from hyper.artefact.repository import declared_name
 from hyper.cadence import gloss
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.review import kinds
 from hyper.review.facts import Fact, Shape, facts_of
 from hyper.review.kinds import Kind, kind_of

@@ -13,7 +13,7 @@ import datetime as _dt
 from typing import Any
 
 from hyper.comparison.sight import Sight
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.store.branch import Store
 from hyper.store.paths import Identity
 from hyper.store.reading import Version, read, series

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime as _dt
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.store.branch import Store
 from hyper.store.identities import Identities, IdentitySetError, read_identity_set
 from hyper.store.paths import Identity

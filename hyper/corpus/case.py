@@ -310,7 +310,7 @@ def _instant(case: Case) -> _dt.datetime:
 
 
 def _mint(case: Case) -> tuple[str, ...]:
-    from hyper.runid import is_run_id
+    from hyper.core.ids import is_run_id
 
     ids = tuple(line.strip() for line in (_raw(case, "mint") or "").split("\n") if line.strip())
     for run_id in ids:

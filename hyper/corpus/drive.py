@@ -1,7 +1,7 @@
 """Driving one case through hyper and collecting what it produced.
 
-The case's files become a :class:`hyper.process.Process` and a
-:class:`hyper.version.BuildFacts`; nothing of the machine the suite runs on reaches
+The case's files become a :class:`hyper.core.process.Process` and a
+:class:`hyper.core.version.BuildFacts`; nothing of the machine the suite runs on reaches
 the command except the git binary the fixture is built with. The command runs
 in-process, through the same entry point the console script calls (or, for a
 ``call`` case, through the MCP surface's in-process driver), so a golden is a
@@ -28,11 +28,11 @@ from typing import Any, BinaryIO
 
 import attrs
 
+from hyper.core.process import Dialer, Process
+from hyper.core.version import BuildFacts
 from hyper.corpus import fixture, serve
 from hyper.corpus.case import Case, CaseFault, Inputs, ToolCall
 from hyper.corpus.fixture import Repository
-from hyper.process import Dialer, Process
-from hyper.version import BuildFacts
 
 
 class MintExhausted(RuntimeError):

@@ -3,7 +3,7 @@
 **The call is real; only the name resolution is a fixture.** A case that holds
 ``serve/<host>.json`` gets one in-process TLS server for all its hosts, with a
 certificate minted at the case's own instant, and the command is handed a
-:data:`hyper.process.Dialer` that connects every served host name to that listener. So
+:data:`hyper.core.process.Dialer` that connects every served host name to that listener. So
 a case exercises a real handshake, a real peer certificate, a real status line, real
 headers and a real JSON parse, and nothing about the *response object* is ever written
 down by a case — a ``serve/`` file says what a server answers (a status, headers, a

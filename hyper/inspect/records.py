@@ -20,8 +20,8 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Container, Mapping, Sequence
 
+from hyper.core.namedtuple import NamedTuple
 from hyper.inspect.runs import RECORD_LOCATION, SEPARATOR, abbreviated
-from hyper.namedtuple import NamedTuple
 from hyper.render.row import Row, Value, members, row
 from hyper.render.table import table
 from hyper.render.terminal import Marker, Truncated, narrowing

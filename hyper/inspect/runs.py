@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Sequence
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.render.row import Row, row
 from hyper.render.table import table
 from hyper.render.terminal import Marker, Truncated, narrowing

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 from hyper.artefact.scalars import duration_seconds
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.refusal import Citation, citing_artefact
 from hyper.render.row import Row, encode_value, members, row
 from hyper.run.refusal import NO_OVERRIDE, REMEDIES, Refusal

@@ -21,7 +21,7 @@ import unicodedata
 import urllib.parse
 from typing import Final
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 
 SCHEME: Final = "https"
 SUFFIX: Final = ".yaml"

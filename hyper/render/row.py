@@ -10,7 +10,7 @@ orjson is imported on first encode, because a page never needs it.
 from collections.abc import Mapping
 from typing import Any, TypeAlias
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 
 Value: TypeAlias = Any
 """A JSON value: str, int, bool, lists and ordered dicts of those."""

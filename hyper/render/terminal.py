@@ -10,7 +10,7 @@ marker is checked when it is built, so no surface ever carries a malformed one.
 from collections.abc import Sequence
 from typing import Literal
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.render.row import Row, Value
 
 Axis = Literal["identity", "time"]

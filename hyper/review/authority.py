@@ -19,7 +19,7 @@ from typing import Final
 
 from hyper.artefact.repository import Repository
 from hyper.check.nodes import fields
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.render.row import Row, row
 from hyper.render.table import table
 from hyper.review import kinds

@@ -24,8 +24,8 @@ import datetime as _dt
 import os
 from typing import TYPE_CHECKING, Final
 
-from hyper.namedtuple import NamedTuple
-from hyper.process import Process
+from hyper.core.namedtuple import NamedTuple
+from hyper.core.process import Process
 from hyper.review import kinds
 from hyper.review.resolve import Found
 

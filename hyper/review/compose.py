@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from hyper.artefact.manifest import Manifest
 from hyper.artefact.repository import Repository
 from hyper.check.nodes import fields
-from hyper.namedtuple import NamedTuple
-from hyper.process import Process
+from hyper.core.namedtuple import NamedTuple
+from hyper.core.process import Process
 from hyper.render.row import Row, row
 from hyper.review import kinds
 from hyper.review.authority import Table, authority_of

@@ -19,7 +19,7 @@ import enum
 from collections.abc import Iterator
 
 from hyper.check.nodes import fields
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.review import kinds
 from hyper.review.kinds import Kind
 from hyper.review.nodes import env_variable, key_line, root_line, scalar_list, scalar_text

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from hyper.artefact.manifest import BUILTIN_PATH
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 
 
 class Kind(NamedTuple):

@@ -22,7 +22,7 @@ from hyper.artefact.manifest import Manifest
 from hyper.artefact.repository import Repository, declared_name
 from hyper.artefact.target import TargetDeclaration
 from hyper.check.nodes import fields
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.review import kinds
 from hyper.review.columns import aligned, widths
 from hyper.review.kinds import Kind

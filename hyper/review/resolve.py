@@ -20,8 +20,8 @@ import posixpath
 
 from hyper.artefact.manifest import BUILTIN_PATH
 from hyper.artefact.repository import LoadedFile, Repository, declared_name
-from hyper.cli.usage import go_quote
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
+from hyper.core.quote import go_quote
 from hyper.review.kinds import Kind, kind_of
 
 

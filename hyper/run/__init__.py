@@ -8,5 +8,5 @@ invocations), :mod:`~hyper.run.binding` (what a Step is bound to), :mod:`~hyper.
 inputs), :mod:`~hyper.run.step` (one Step), :mod:`~hyper.run.engine` (the Run's fixed
 order) and :mod:`~hyper.run.render` (its rows and page). The engine reaches no process
 fact of its own — clock, ids, environment and children all come through the
-:class:`~hyper.process.Process` it is handed — and renders nothing.
+:class:`~hyper.core.process.Process` it is handed — and renders nothing.
 """

@@ -21,7 +21,7 @@ from hyper import projection
 from hyper.artefact.procedure import Reference, read_reference
 from hyper.check.facts import SHELL_COMMAND_INPUT, Input
 from hyper.check.schema import reads_as
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.store.canonical import number_text
 from hyper.yamlsubset import Map, Node, Scalar, Seq
 

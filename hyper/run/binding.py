@@ -15,7 +15,7 @@ from hyper.artefact.manifest import Manifest, Operation
 from hyper.artefact.repository import LoadedFile, Repository
 from hyper.artefact.target import TargetDeclaration
 from hyper.check.facts import Input, input_properties
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.run.sequence import Sequenced
 from hyper.store.provenance import StepProvenance
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from hyper import capability
 from hyper.capability.shell import command_text
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.run.binding import Binding
 from hyper.store import reading
 from hyper.store.branch import Store

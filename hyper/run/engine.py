@@ -28,8 +28,8 @@ from typing import Protocol
 
 from hyper.artefact.repository import Repository
 from hyper.capability.shell import compose
-from hyper.namedtuple import NamedTuple
-from hyper.process import Process
+from hyper.core.namedtuple import NamedTuple
+from hyper.core.process import Process
 from hyper.run import binding, revision
 from hyper.run.gates import producing, run_gates, withheld_variables
 from hyper.run.ledger import Ledger, comparands

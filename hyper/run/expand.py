@@ -17,7 +17,7 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Any
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.run.arguments import Member
 from hyper.run.predicate import read_test
 from hyper.store import reading

@@ -27,8 +27,8 @@ from collections.abc import Sequence as Seq
 from hyper.artefact.repository import Repository
 from hyper.check.nodes import member
 from hyper.check.repository import check_repository
-from hyper.namedtuple import NamedTuple
-from hyper.process import Process
+from hyper.core.namedtuple import NamedTuple
+from hyper.core.process import Process
 from hyper.run import binding
 from hyper.run.refusal import CREDENTIAL_ABSENT, SECRET_SINK_ABSENT, SECRET_SINK_UNFILLED, Refusal, sort_key
 from hyper.run.sequence import Sequenced

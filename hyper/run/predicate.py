@@ -24,7 +24,7 @@ from typing import Any
 
 from hyper.artefact import scalars
 from hyper.artefact.procedure import Predicate, read_predicate
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.yamlsubset import Node, Scalar, Seq
 
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Final
 
 from hyper.check import codes as check_codes
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.refusal import Citation, Edit
 from hyper.render.row import Row, row
 from hyper.run.effect import BOUND_EXCEEDED

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from hyper.artefact import procedure as procedure_artefact
 from hyper.artefact.repository import LoadedFile, Repository
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 
 
 class Sequenced(NamedTuple):

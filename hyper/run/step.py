@@ -33,8 +33,8 @@ import attrs
 from hyper import capability, projection
 from hyper.artefact.manifest import Operation
 from hyper.artefact.repository import Repository
-from hyper.namedtuple import NamedTuple
-from hyper.process import Process
+from hyper.core.namedtuple import NamedTuple
+from hyper.core.process import Process
 from hyper.run import arguments, effect, expand
 from hyper.run.binding import Binding, Unbound, resolve
 from hyper.run.ledger import Ledger

@@ -8,8 +8,8 @@ repository has one Store, and finding it is knowing the name. It is never checke
 import datetime as _dt
 from collections.abc import Sequence
 
-from hyper.namedtuple import NamedTuple
-from hyper.process import Process
+from hyper.core.namedtuple import NamedTuple
+from hyper.core.process import Process
 from hyper.store.git import Git, GitError, PathOperation, TreeFile, unix_seconds
 from hyper.store.names import BRANCH, REF, REMOTE
 from hyper.store.objects import ObjectStore, RefMoved

@@ -21,7 +21,7 @@ import re
 import sys
 from typing import Any, TypeAlias
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 
 SECRET_MARKER = "<secret>"
 """What stands where a Manifest-declared secret would have gone: a constant, so a rotated secret

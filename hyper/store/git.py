@@ -1,6 +1,6 @@
 """git as a subprocess: the calls the Store is synced, published and listed with.
 
-Every child is started through :attr:`hyper.process.Process.launch`, in the repository root,
+Every child is started through :attr:`hyper.core.process.Process.launch`, in the repository root,
 with the process's own environment less the variables that would point git at some other
 repository — so credential helpers, SSH agents and configuration are reached exactly as the
 user's own ``git push``/``git fetch`` reach them — plus hyper's commit identity, dates from the
@@ -16,8 +16,8 @@ import os
 import subprocess
 from collections.abc import Mapping, Sequence
 
-from hyper.namedtuple import NamedTuple
-from hyper.process import Process
+from hyper.core.namedtuple import NamedTuple
+from hyper.core.process import Process
 
 COMMIT_NAME = "hyper"
 COMMIT_EMAIL = "hyper@hyper.invalid"

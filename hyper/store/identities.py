@@ -8,7 +8,7 @@ names a set an earlier entry holds in full; Compaction never removes a Journal e
 
 from collections.abc import Iterable
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.store.canonical import Always, identity_digest
 from hyper.store.schema import Members
 

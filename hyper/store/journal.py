@@ -8,7 +8,7 @@ entry already holds, and a stored copy is a second representation that can disag
 import datetime as _dt
 from typing import Literal
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.store.canonical import Always, Value
 from hyper.store.paths import JournalEntry
 from hyper.store.provenance import RUN_PROVENANCE_MEMBERS, RunProvenance

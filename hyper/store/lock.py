@@ -12,7 +12,7 @@ import enum
 import fcntl
 import os
 
-from hyper.process import Process
+from hyper.core.process import Process
 from hyper.store.git import Git
 from hyper.store.names import BRANCH
 

@@ -17,7 +17,7 @@ import subprocess
 from collections.abc import Iterable, Sequence
 from typing import IO, TYPE_CHECKING
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.store.git import COMMIT_EMAIL, COMMIT_NAME, Git, GitError, TreeFile
 
 if TYPE_CHECKING:

@@ -15,8 +15,8 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from hyper.namedtuple import NamedTuple
-from hyper.runid import parse_run_id
+from hyper.core.ids import parse_run_id
+from hyper.core.namedtuple import NamedTuple
 
 if TYPE_CHECKING:
     from hyper.store.git import TreeFile

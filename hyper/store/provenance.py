@@ -5,7 +5,7 @@ its own; a Record version has no entry beside it and carries the whole.
 """
 
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.render.row import Row, row
 from hyper.store.schema import Fields, Members
 

@@ -15,7 +15,7 @@ import functools
 import posixpath
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.store.branch import Store
 from hyper.store.git import TreeFile
 from hyper.store.journal import OutcomeFile, RunFile

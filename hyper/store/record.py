@@ -9,7 +9,7 @@ marker, never the absence of ``fields``, is what identifies one.
 import datetime as _dt
 from typing import Literal
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.store.canonical import SECRET_MARKER, Value
 from hyper.store.paths import Identity
 from hyper.store.provenance import (

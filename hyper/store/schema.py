@@ -17,7 +17,7 @@ import datetime as _dt
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from hyper.runid import parse_run_id
+from hyper.core.ids import parse_run_id
 from hyper.store.canonical import Value, encode, parse, parse_instant
 
 RECORD_SCHEMA_VERSION = 1

@@ -8,7 +8,7 @@ absence of one inside a closed entry, so no file carries it.
 import datetime as _dt
 from typing import Literal
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.store.canonical import Always, Value
 from hyper.store.identities import Identities
 from hyper.store.provenance import STEP_PROVENANCE_MEMBERS, StepProvenance

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import datetime as _dt
 
-from hyper.namedtuple import NamedTuple
-from hyper.process import Process
+from hyper.core.namedtuple import NamedTuple
+from hyper.core.process import Process
 from hyper.store.branch import StoreAbsent, create
 from hyper.store.exchange import bring_branch, holds_branch, push
 from hyper.store.git import Git, GitError

@@ -5,7 +5,7 @@ what lets ``hyper project`` (which writes the file) and ``check`` (which compare
 working tree against it) call one function and never disagree about a byte.
 """
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 
 
 class WorkflowFacts(NamedTuple):

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Final
 from hyper.workflow.executor import artefact_name, checksums_url
 
 if TYPE_CHECKING:
-    from hyper.process import Dialer
+    from hyper.core.process import Dialer
 
 ABSENT_STATUSES: Final = frozenset({404, 410})
 MAX_CHECKSUMS: Final = 1 << 20

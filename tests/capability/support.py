@@ -10,7 +10,7 @@ from hyper import yamlsubset
 from hyper.artefact.manifest import Manifest, read_manifest
 from hyper.artefact.target import TargetDeclaration, read_target
 from hyper.capability import Call, Context
-from hyper.process import Dialer, Process
+from hyper.core.process import Dialer, Process
 from tests.capability.tls import NOW
 
 

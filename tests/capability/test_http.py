@@ -193,7 +193,7 @@ def test_send_alone_is_one_request() -> None:
 
 
 def test_the_real_dialer_verifies_against_the_system_roots_alone() -> None:
-    from hyper.process import Process
+    from hyper.core.process import Process
 
     with serving(lambda seen: Reply(200), ["localhost"]) as server:
         dial = Process._field_defaults["dial"]

@@ -13,7 +13,7 @@ from typing import Final
 from hyper.artefact.repository import Repository, Unreadable, load_repository
 from hyper.check.projection import WorkflowFacts
 from hyper.check.repository import check_repository
-from hyper.problem import Problem
+from hyper.core.problem import Problem
 
 STUB_WORKFLOW: Final = b"# a workflow as the stub generator writes it\n"
 

@@ -11,8 +11,8 @@ import pytest
 
 from hyper.cli import commands
 from hyper.cli.main import main
-from hyper.process import Process
-from hyper.version import BuildFacts
+from hyper.core.process import Process
+from hyper.core.version import BuildFacts
 from tests.check.repos import write
 
 FACTS = BuildFacts(version="0.0.1-alpha")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hyper.problem import Problem
+from hyper.core.problem import Problem
 from tests.check.repos import DECLARATION, DEMO, check, workflow
 
 Cited = tuple[str, int, int, str, str]

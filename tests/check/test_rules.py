@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from hyper.check.repository import narrow
-from hyper.problem import Problem
+from hyper.core.problem import Problem
 from tests.check.repos import PROVIDER, check, procedure
 
 Cited = tuple[int, int, str, str]

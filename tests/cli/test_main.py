@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from hyper.cli.main import main
-from hyper.process import Process
-from hyper.version import BuildFacts
+from hyper.core.process import Process
+from hyper.core.version import BuildFacts
 from tests.fixed import fixed_process
 
 FACTS = BuildFacts(version="1.4.0", toolchain="cpython3.11.7", os="linux", arch="amd64")

@@ -15,8 +15,8 @@ from typing import Any
 import orjson
 
 from hyper.cli.main import main
-from hyper.process import Dialer, Process
-from hyper.version import BuildFacts
+from hyper.core.process import Dialer, Process
+from hyper.core.version import BuildFacts
 from tests.capability.tls import NOW, Reply, serving
 
 FACTS = BuildFacts(version="1.4.0")

@@ -16,7 +16,7 @@ from hyper.artefact.repository import Repository, load_repository
 from hyper.check.repository import check_repository
 from hyper.cli.main import main
 from hyper.cli.tree import COMMANDS
-from hyper.version import BuildFacts
+from hyper.core.version import BuildFacts
 from tests.check.repos import DECLARATION, DEMO, write
 from tests.fixed import fixed_process
 

@@ -20,12 +20,12 @@ from pathlib import Path
 import pytest
 
 from hyper.cli.main import main
-from hyper.process import Process
+from hyper.core.process import Process
+from hyper.core.version import BuildFacts, installed
 from hyper.store.branch import Store, Write
 from hyper.store.journal import OutcomeFile, RunFile, Trigger
 from hyper.store.provenance import RunProvenance
 from hyper.store.sync import init
-from hyper.version import BuildFacts, installed
 
 FIXTURE = Path(__file__).resolve().parents[2] / "corpus" / "review" / "fixtures" / "worked-example" / "repo"
 PROCEDURE = "procedures/retire-preview-envs.yaml"

@@ -26,11 +26,11 @@ from pathlib import Path
 from typing import Any, Final, NamedTuple
 
 from hyper.cli.main import main
+from hyper.core.ids import mint_v7
+from hyper.core.process import Process
+from hyper.core.version import BuildFacts
 from hyper.corpus.drive import launcher
-from hyper.process import Process
-from hyper.runid import mint_v7
 from hyper.store.sync import init
-from hyper.version import BuildFacts
 
 REPO_SHELL: Final = Path(__file__).resolve().parents[2] / "corpus" / "run" / "repo-shell"
 VERSION: Final = "1.4.0"

@@ -12,7 +12,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from hyper.version import installed
+from hyper.core.version import installed
 from tests.official_client import HYPER, client_dir
 from tests.run.support import ECHO, WAIT_FOR, branch_files, build, held, scripts
 

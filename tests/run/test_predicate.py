@@ -9,7 +9,7 @@ import pytest
 
 from hyper import yamlsubset
 from hyper.cli.commands.run import trigger
-from hyper.process import Process
+from hyper.core.process import Process
 from hyper.run import predicate as operators
 
 INSTANT = _dt.datetime(2026, 4, 2, 9, 41, 14, tzinfo=_dt.UTC)

@@ -15,9 +15,9 @@ import orjson
 import pytest
 
 from hyper.cli.main import dispatch
-from hyper.process import Process
-from hyper.runid import mint_v7
-from hyper.version import installed
+from hyper.core.ids import mint_v7
+from hyper.core.process import Process
+from hyper.core.version import installed
 from hyper_mcp.driver import call_blocking
 from tests.run.support import git_env
 

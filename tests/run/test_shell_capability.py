@@ -12,7 +12,7 @@ import orjson
 from hyper.artefact.builtin import shell as builtin_shell
 from hyper.capability import Answer, Call, Context
 from hyper.capability.shell import CAPTURE_LIMIT, compose, perform
-from hyper.process import Process, real
+from hyper.core.process import Process, real
 
 
 def _call(*words: str, deadline: float | None = 60.0) -> Call:

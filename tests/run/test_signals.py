@@ -17,7 +17,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from hyper.version import installed
+from hyper.core.version import installed
 from tests.run.support import ECHO, WAIT_FOR, branch_files, build, entry_files, held, scripts
 
 

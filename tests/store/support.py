@@ -10,8 +10,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from hyper.process import Process
-from hyper.runid import mint_v7
+from hyper.core.ids import mint_v7
+from hyper.core.process import Process
 from hyper.store.branch import Store
 
 NOW = _dt.datetime(2026, 8, 6, 9, 41, 12, 508000, tzinfo=_dt.UTC)

@@ -13,10 +13,11 @@ import pathlib
 
 import pytest
 
-from hyper import exit as codes
 from hyper.cli.commands.store import STORE_ABSENT, refuse_store_absent, report_store_fault
 from hyper.cli.destination import Collected
 from hyper.cli.main import main
+from hyper.core import exit as codes
+from hyper.core.version import BuildFacts
 from hyper.store.branch import StoreAbsent
 from hyper.store.git import GitError
 from hyper.store.paths import Identity, record_path
@@ -24,7 +25,6 @@ from hyper.store.provenance import Provenance, RunProvenance, StepProvenance
 from hyper.store.reading import Series, Version
 from hyper.store.record import Metadata, RecordType, RecordVersion
 from hyper.store.retention import Retention, commit_message, interior_versions, removable
-from hyper.version import BuildFacts
 
 from .support import NOW, bare, git, process, repository, seed, worktree_state
 

@@ -7,7 +7,7 @@ import datetime as _dt
 
 import pytest
 
-from hyper.runid import mint_v7, parse_run_id
+from hyper.core.ids import mint_v7, parse_run_id
 from hyper.store.paths import (
     INTRODUCTION_PATH,
     Form,

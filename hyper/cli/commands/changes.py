@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hyper import exit as codes
 from hyper.artefact.repository import Unreadable, load_repository
 from hyper.cli.commands.store import STORE_FAULTS, open_synced, report_store_fault
 from hyper.cli.context import Context
@@ -25,7 +24,8 @@ from hyper.comparison.records import changes
 from hyper.comparison.rows import change_row, code_rows, window_row
 from hyper.comparison.sight import sight
 from hyper.comparison.window import Window, WindowFault, between, latest, procedures, subject
-from hyper.namedtuple import NamedTuple
+from hyper.core import exit as codes
+from hyper.core.namedtuple import NamedTuple
 from hyper.render.row import Row
 from hyper.render.terminal import Marker, Truncated, narrowing, result
 from hyper.store.branch import Store

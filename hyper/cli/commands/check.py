@@ -14,13 +14,13 @@ import gc
 import os
 import posixpath
 
-from hyper import exit as codes
 from hyper.artefact.repository import Unreadable, load_repository
 from hyper.check.repository import check_repository, narrow
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
-from hyper.problem import Problem
+from hyper.core import exit as codes
+from hyper.core.problem import Problem
 from hyper.render.table import table
 from hyper.render.terminal import result
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import datetime as _dt
 
-from hyper import exit as codes
 from hyper.artefact.declaration import PATH as DECLARATION_PATH
 from hyper.artefact.repository import Repository, Unreadable, load_repository
 from hyper.artefact.scalars import duration_seconds
@@ -26,6 +25,7 @@ from hyper.cli.commands.store import STORE_FAULTS, open_synced, report_store_fau
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
+from hyper.core import exit as codes
 from hyper.render.row import Row, row
 from hyper.render.table import table
 from hyper.render.terminal import result

@@ -28,12 +28,12 @@ from __future__ import annotations
 import os
 from typing import Final
 
-from hyper import exit as codes
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
-from hyper.cli.usage import go_quote
-from hyper.digest import sha256
+from hyper.core import exit as codes
+from hyper.core.digest import sha256
+from hyper.core.quote import go_quote
 from hyper.refusal import Member, about_invocation
 from hyper.registry.ref import NotARef, Ref, parse
 from hyper.render.row import row

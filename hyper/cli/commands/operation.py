@@ -13,14 +13,14 @@ reported and the Operation is never looked up.
 
 from __future__ import annotations
 
-from hyper import exit as codes
 from hyper.artefact.manifest import Manifest, Operation
 from hyper.artefact.repository import Repository
 from hyper.cli.commands.provider import repository, resolve_provider
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
-from hyper.cli.usage import go_quote
+from hyper.core import exit as codes
+from hyper.core.quote import go_quote
 from hyper.render.row import Row, Value, members, row
 from hyper.render.table import labelled
 from hyper.render.terminal import result

@@ -31,7 +31,6 @@ from typing import Any
 
 import orjson
 
-from hyper import exit as codes
 from hyper import projection
 from hyper.artefact.manifest import SECRET_MARKER, Manifest, Operation
 from hyper.artefact.repository import Repository
@@ -42,6 +41,7 @@ from hyper.cli.commands.operation import resolve_operation
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
+from hyper.core import exit as codes
 from hyper.render.row import Row
 from hyper.render.table import table
 from hyper.render.terminal import result

@@ -28,7 +28,6 @@ import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from hyper import exit as codes
 from hyper.artefact.declaration import PATH as DECLARATION_PATH
 from hyper.artefact.repository import WORKFLOWS, Repository, Unreadable, load_repository
 from hyper.cadence import gloss
@@ -39,6 +38,7 @@ from hyper.cli.commands.check import page as problem_page
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
+from hyper.core import exit as codes
 from hyper.refusal import Member, about_invocation
 from hyper.render.row import Row, row
 from hyper.render.table import table

@@ -9,13 +9,13 @@ no near miss; listing the namespace is ``hyper providers``'s job.
 
 from __future__ import annotations
 
-from hyper import exit as codes
 from hyper.artefact.manifest import Manifest
 from hyper.artefact.repository import Repository, Unreadable, load_repository
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
-from hyper.cli.usage import go_quote
+from hyper.core import exit as codes
+from hyper.core.quote import go_quote
 from hyper.render.row import Row, row
 from hyper.render.table import labelled, table
 from hyper.render.terminal import result

@@ -7,13 +7,13 @@ network, no credential and no Store — the answer is the repository load alone.
 
 from __future__ import annotations
 
-from hyper import exit as codes
 from hyper.artefact.manifest import Manifest
 from hyper.cli.commands.provider import repository
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.cli.listing import cut_namespace
+from hyper.core import exit as codes
 from hyper.render.row import Row, row
 from hyper.render.table import table
 from hyper.render.terminal import result

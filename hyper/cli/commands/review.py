@@ -17,12 +17,12 @@ from __future__ import annotations
 import gc
 import os
 
-from hyper import exit as codes
 from hyper.artefact.repository import Unreadable, load_repository
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
-from hyper.problem import Problem
+from hyper.core import exit as codes
+from hyper.core.problem import Problem
 from hyper.render.terminal import result
 from hyper.review.resolve import Unresolved, resolve
 

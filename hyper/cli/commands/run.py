@@ -27,13 +27,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 
-from hyper import exit as codes
 from hyper.artefact.repository import Unreadable, load_repository
 from hyper.cli.commands.store import STORE_ABSENT_CODE, refuse_store_absent, said
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination, Streams
 from hyper.cli.invocation import Invocation
-from hyper.process import Process
+from hyper.core import exit as codes
+from hyper.core.process import Process
 from hyper.review.resolve import is_path
 from hyper.run import binding
 from hyper.run.engine import Answer, Request, perform_run

@@ -8,12 +8,12 @@ partial id — is a usage error (2) naming the namespace and the command that li
 
 from __future__ import annotations
 
-from hyper import exit as codes
 from hyper.cli.commands.store import STORE_FAULTS, open_synced, report_store_fault
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
-from hyper.cli.usage import go_quote
+from hyper.core import exit as codes
+from hyper.core.quote import go_quote
 from hyper.inspect.show import page, read, rows
 from hyper.render.terminal import result
 from hyper.store.names import BRANCH

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import datetime as _dt
 
-from hyper import exit as codes
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
-from hyper.process import Process
+from hyper.core import exit as codes
+from hyper.core.process import Process
 from hyper.refusal import Member, about_invocation
 from hyper.render.row import Row, row
 from hyper.render.table import labelled

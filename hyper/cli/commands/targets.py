@@ -9,14 +9,14 @@ an empty token is the usual shape of a credential that was wired but never fille
 
 from __future__ import annotations
 
-from hyper import exit as codes
 from hyper.artefact.target import TargetDeclaration
 from hyper.cli.commands.provider import repository
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.cli.listing import cut_namespace
-from hyper.process import Process
+from hyper.core import exit as codes
+from hyper.core.process import Process
 from hyper.render.row import Row, Value, members, row
 from hyper.render.table import table
 from hyper.render.terminal import result

@@ -10,7 +10,7 @@ it refuses the gate everywhere rather than guessing.
 import os
 import sys
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 
 UNKNOWN = "unknown"
 

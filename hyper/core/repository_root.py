@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from hyper.process import Process
+from hyper.core.process import Process
 
 
 class RootFault(Exception):

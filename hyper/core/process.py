@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 
 if TYPE_CHECKING:
     import datetime as _dt
@@ -28,7 +28,7 @@ def _utc_now() -> "_dt.datetime":
 
 
 def _mint(at: "_dt.datetime") -> str:
-    from hyper.runid import mint_v7
+    from hyper.core.ids import mint_v7
 
     return mint_v7(at)
 

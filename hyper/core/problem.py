@@ -6,7 +6,7 @@ a file still answers a Problem, so a repository with one broken artefact is a li
 of problems and never a traceback.
 """
 
-from hyper.namedtuple import NamedTuple
+from hyper.core.namedtuple import NamedTuple
 from hyper.render.row import Row, row
 
 
@@ -36,13 +36,3 @@ class Problem(NamedTuple):
             message=self.message,
         )
 
-
-def quote(value: str) -> str:
-    """A value as a problem's message shows it: double-quoted, with quotes, backslashes and
-    whatever will not print escaped, so a key holding a tab or a quote still reads as one token.
-
-    It lives beside :class:`Problem` because both the YAML reader (for a repeated key) and
-    every check rule write messages with it, and the reader must not import the rules.
-    """
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-    return '"' + "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in escaped) + '"'

@@ -1,6 +1,6 @@
 """Run ids: UUIDv7, minted from the injected clock.
 
-The time half comes from the instant the caller read off :class:`hyper.process.Process`
+The time half comes from the instant the caller read off :class:`hyper.core.process.Process`
 rather than from the system clock, so a Run's id and its ``started_at`` agree and a
 fixed clock yields ids in the same millisecond the Journal says the Run began.
 """
