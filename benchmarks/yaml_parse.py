@@ -5,7 +5,7 @@ it reads every ``.yaml`` under ``examples/`` and ``corpus/`` plus one typical 30
 artefact held below. For each file it reports the best time per read, over N rounds
 interleaved so that load on the machine hits every reader alike, of:
 
-* ``yamlparse`` — :func:`hyper.yamlparse.parse`, bytes in, tree and faults out;
+* ``yamlparse`` — :func:`hyper.yaml.parse.parse`, bytes in, tree and faults out;
 * ``C events`` — PyYAML's ``CSafeLoader`` (libyaml) producing the event stream alone,
   with no tree built: the floor any PyYAML-based reader stands on.
 
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import yaml
 
-from hyper import yamlparse
+from hyper.yaml import parse as yamlparse
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from hyper import yamlsubset
+from hyper.yaml import subset as yamlsubset
 
 if TYPE_CHECKING:
     from hyper.refusal import Member

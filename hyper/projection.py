@@ -232,7 +232,7 @@ def read(record: Record | None) -> Projection:
     """
     if record is None:
         return Projection("", (), "")
-    from hyper.yamlsubset import Map, Scalar
+    from hyper.yaml.subset import Map, Scalar
 
     paths: list[FieldPath] = []
     if isinstance(record.fields, Map):

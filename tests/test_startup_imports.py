@@ -13,7 +13,7 @@ import pytest
 from tests.loaded import modules_loaded_by
 
 HEAVY = (
-    "yaml",  # PyYAML: hyper.yamlparse reads the subset; PyYAML is the tests' oracle only
+    "yaml",  # PyYAML: hyper.yaml.parse reads the subset; PyYAML is the tests' oracle only
     "attr",  # attrs: values on the start-up path are NamedTuples
     "hashlib",  # binds OpenSSL; hyper.core.digest uses CPython's own SHA-256
     "_hashlib",

@@ -1,4 +1,4 @@
-"""hyper.yamlparse: every construct of the subset, every refusal, and that it stays light.
+"""hyper.yaml.parse: every construct of the subset, every refusal, and that it stays light.
 
 Agreement with PyYAML on arbitrary input is test_yamlparse_differential's job; here
 each construct is pinned down on its own, with the exact tree or fault expected.
@@ -12,8 +12,8 @@ import sys
 import pytest
 
 from hyper.core.problem import Problem
-from hyper.yamlnodes import ERROR_CODE, Map, Node, Parsed, Scalar, Seq, YamlFault
-from hyper.yamlparse import load, parse
+from hyper.yaml.nodes import ERROR_CODE, Map, Node, Parsed, Scalar, Seq, YamlFault
+from hyper.yaml.parse import load, parse
 
 NULL = "the scalar vocabulary has no null — write the value out, or quote it to mean the text"
 ANCHOR = "an anchor is outside the YAML the authoring format admits"
@@ -396,7 +396,7 @@ def test_a_fault_reads_as_a_problem_row() -> None:
 
 def test_importing_the_reader_pulls_in_no_heavy_module() -> None:
     code = (
-        "import sys, hyper.yamlparse\n"
+        "import sys, hyper.yaml.parse\n"
         "print(sorted(n for n in sys.modules if n.split('.')[0] in {'yaml', 'attr', 'attrs', 'orjson', 'json'}))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -1,4 +1,4 @@
-"""hyper.yamlparse read against PyYAML's C reader (libyaml), the oracle it must agree with.
+"""hyper.yaml.parse read against PyYAML's C reader (libyaml), the oracle it must agree with.
 
 Two oracles, both built on PyYAML, which is a test-only dependency:
 
@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from yaml.scanner import ScannerError
 
 from hyper.core.quote import quote
-from hyper.yamlnodes import Map, Node, Parsed, Scalar, Seq, YamlFault
-from hyper.yamlparse import load, parse
+from hyper.yaml.nodes import Map, Node, Parsed, Scalar, Seq, YamlFault
+from hyper.yaml.parse import load, parse
 
 _LOADER: Any = getattr(yaml, "CSafeLoader", None)
 pytestmark = pytest.mark.skipif(_LOADER is None, reason="PyYAML was built without libyaml")

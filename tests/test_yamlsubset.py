@@ -6,8 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hyper import yamlsubset
-from hyper.yamlsubset import ERROR_CODE, Map, Parsed, Scalar, Seq, YamlFault, load, parse
+from hyper.yaml import subset as yamlsubset
+from hyper.yaml.subset import ERROR_CODE, Map, Parsed, Scalar, Seq, YamlFault, load, parse
 
 
 def faults(src: str) -> list[tuple[int, int, str]]:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import functools
 import os
 
-from hyper import yamlsubset
 from hyper.artefact.manifest import BUILTIN_PATH, Manifest, read_manifest
+from hyper.yaml import subset as yamlsubset
 
 _SHELL = os.path.join(os.path.dirname(__file__), "builtin", "shell.yaml")
 

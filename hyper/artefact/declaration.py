@@ -6,9 +6,9 @@ nothing: one repository has one declaration.
 
 from typing import Final
 
-from hyper.check.nodes import fields, scalar
 from hyper.core.namedtuple import NamedTuple
-from hyper.yamlsubset import Node, Scalar
+from hyper.yaml.access import fields, scalar
+from hyper.yaml.subset import Node, Scalar
 
 PATH: Final = "hyper.yaml"
 KIND: Final = "repository-declaration"

@@ -11,9 +11,9 @@ file's shape is the schema's to say (:data:`hyper.check.definition.SCHEMA`); rea
 
 from typing import Final
 
-from hyper.check.nodes import fields, scalars
 from hyper.core.namedtuple import NamedTuple
-from hyper.yamlsubset import Node, Scalar
+from hyper.yaml.access import fields, scalars
+from hyper.yaml.subset import Node, Scalar
 
 KIND: Final = "definition"
 NAME_KEY: Final = "definition"

@@ -17,10 +17,10 @@ Manifest moves it, which is right — the reviewed artefact moved.
 from typing import Final
 
 from hyper.artefact import scalars as read
-from hyper.check.nodes import fields, member, scalar, scalars, text
 from hyper.core.digest import sha256
 from hyper.core.namedtuple import NamedTuple
-from hyper.yamlsubset import Map, Node, Scalar, Seq
+from hyper.yaml.access import fields, member, scalar, scalars, text
+from hyper.yaml.subset import Map, Node, Scalar, Seq
 
 KIND: Final = "provider"
 NAME_KEY: Final = "provider"

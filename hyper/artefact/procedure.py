@@ -20,9 +20,9 @@ keeps its node so a rule cites the exact line.
 
 from typing import Final, Literal
 
-from hyper.check.nodes import fields, member, scalar, scalars
 from hyper.core.namedtuple import NamedTuple
-from hyper.yamlsubset import Map, Node, Scalar, Seq
+from hyper.yaml.access import fields, member, scalar, scalars
+from hyper.yaml.subset import Map, Node, Scalar, Seq
 
 KIND: Final = "procedure"
 NAME_KEY: Final = "procedure"

@@ -31,16 +31,16 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Final
 
-from hyper import yamlsubset
 from hyper.artefact import builtin
 from hyper.artefact.declaration import PATH as DECLARATION_PATH
 from hyper.artefact.declaration import RepositoryDeclaration, read_declaration
 from hyper.artefact.manifest import BUILTIN_NAMES, BUILTIN_PATH, Manifest, read_manifest
 from hyper.artefact.target import TargetDeclaration, read_target
-from hyper.check.nodes import member
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.problem import Problem
-from hyper.yamlsubset import Node, Scalar
+from hyper.yaml import subset as yamlsubset
+from hyper.yaml.access import member
+from hyper.yaml.subset import Node, Scalar
 
 DIRECTORIES: Final = ("definitions", "procedures", "targets", "providers")
 """The four artefact directories, in the order they are read."""

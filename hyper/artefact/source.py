@@ -13,7 +13,7 @@ comment, not by the tree, so a trailing comment inside the block stays with it.
 
 from __future__ import annotations
 
-from hyper.yamlsubset import Scalar
+from hyper.yaml.subset import Scalar
 
 
 class _Lines:

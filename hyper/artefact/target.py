@@ -13,9 +13,9 @@ grants nothing, so it carries no ``env:`` mapping and no authority.
 from typing import Final
 
 from hyper.artefact.manifest import Member, listed
-from hyper.check.nodes import fields, scalar
 from hyper.core.namedtuple import NamedTuple
-from hyper.yamlsubset import Map, Node, Scalar
+from hyper.yaml.access import fields, scalar
+from hyper.yaml.subset import Map, Node, Scalar
 
 KIND: Final = "target-declaration"
 NAME_KEY: Final = "target"

@@ -95,7 +95,7 @@ def build(declared: HttpRequest, host: str, inputs: Mapping[str, Any]) -> Reques
     """The request an ``http:`` block makes against ``host``; :class:`TemplateFault` names a hole
     nothing fills (or a body literal JSON cannot spell)."""
     from hyper.capability.template import body, fill
-    from hyper.yamlsubset import Map, Scalar
+    from hyper.yaml.subset import Map, Scalar
 
     def pairs(position: str, node: Any) -> tuple[tuple[str, str], ...]:
         if not isinstance(node, Map):

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from hyper.artefact import scalars
 from hyper.capability import Fault, Response
 from hyper.core.namedtuple import NamedTuple
-from hyper.yamlsubset import Map, Node, Scalar
+from hyper.yaml.subset import Map, Node, Scalar
 
 if TYPE_CHECKING:
     from hyper.artefact import manifest

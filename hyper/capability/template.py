@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
-from hyper.yamlsubset import Map, Node, Scalar, Seq
+from hyper.yaml.subset import Map, Node, Scalar, Seq
 
 HOLE: Final = re.compile(r"\{([^{}]+)\}")
 

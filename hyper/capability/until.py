@@ -19,7 +19,7 @@ import datetime as _dt
 from collections.abc import Mapping
 from typing import Any
 
-from hyper.yamlsubset import Node, Seq
+from hyper.yaml.subset import Node, Seq
 
 
 def rooted(field: str) -> str:

@@ -7,7 +7,7 @@ from hyper.artefact import schemas
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import env_rules, kind_mismatch
 from hyper.core.problem import Problem
-from hyper.yamlsubset import Node
+from hyper.yaml.subset import Node
 
 
 def check(root: Node | None) -> list[Problem]:

@@ -15,12 +15,12 @@ from hyper.artefact.definition import Definition
 from hyper.check import codes
 from hyper.check.facts import Provider, Target
 from hyper.check.index import Index, artefact_absent
-from hyper.check.nodes import at
 from hyper.check.schema import STRING, STRINGS, array_of, obj, one_of, prop
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import env_rules, kind_mismatch, name_mismatch
 from hyper.core.problem import Problem
-from hyper.yamlsubset import Node, Scalar
+from hyper.yaml.access import at
+from hyper.yaml.subset import Node, Scalar
 
 SCHEMA: Final = obj(
     prop("kind", STRING, required=True),

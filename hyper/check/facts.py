@@ -15,10 +15,10 @@ from typing import Final
 
 from hyper.artefact import manifest, target
 from hyper.check import codes
-from hyper.check.nodes import at, member, quote, scalars, text
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.problem import Problem
-from hyper.yamlsubset import Map, Node, Seq
+from hyper.yaml.access import at, member, quote, scalars, text
+from hyper.yaml.subset import Map, Node, Seq
 
 HOLE: Final = re.compile(r"\{([^{}]+)\}")
 """One template hole, ``{name}``, anywhere in a scalar."""

@@ -19,10 +19,10 @@ from collections.abc import Iterable
 from hyper.artefact.procedure import Procedure, Step
 from hyper.check import codes
 from hyper.check.index import Index
-from hyper.check.nodes import at, join
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.problem import Problem
-from hyper.yamlsubset import Node, Scalar
+from hyper.yaml.access import at, join
+from hyper.yaml.subset import Node, Scalar
 
 
 class _StepFacts(NamedTuple):

@@ -15,10 +15,10 @@ from hyper.artefact import definition
 from hyper.artefact.repository import Repository
 from hyper.check import codes
 from hyper.check.facts import Provider, Target, provider_facts, target_facts
-from hyper.check.nodes import at
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.problem import Problem
-from hyper.yamlsubset import Scalar
+from hyper.yaml.access import at
+from hyper.yaml.subset import Scalar
 
 
 class Claim(NamedTuple):

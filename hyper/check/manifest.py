@@ -25,12 +25,12 @@ from hyper.artefact import schemas
 from hyper.artefact.manifest import HttpRequest, Manifest, Operation, Record
 from hyper.check import codes, predicate
 from hyper.check.facts import HOLE, SHELL_COMMAND_INPUT, input_properties, path_unreadable
-from hyper.check.nodes import at, descend, fields, join, member, quote, text
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import env_rules, kind_mismatch, name_mismatch
 from hyper.core.digest import sha256
 from hyper.core.problem import Problem
-from hyper.yamlsubset import Map, Node, Scalar, Seq
+from hyper.yaml.access import at, descend, fields, join, member, quote, text
+from hyper.yaml.subset import Map, Node, Scalar, Seq
 
 RESERVED_HEADERS: Final = frozenset({"host", "content-length", "content-type", "transfer-encoding", "connection"})
 """Headers hyper computes itself; a second writer would make the request disagree with what hyper did."""

@@ -17,10 +17,10 @@ from typing import Final
 
 from hyper.artefact.procedure import OPERATORS, Predicate, read_predicate
 from hyper.check import codes
-from hyper.check.nodes import at, join, quote
 from hyper.check.schema import Type, reads_as
 from hyper.core.problem import Problem
-from hyper.yamlsubset import Map, Node, Scalar, Seq
+from hyper.yaml.access import at, join, quote
+from hyper.yaml.subset import Map, Node, Scalar, Seq
 
 _ORDERED: Final[tuple[Type, ...]] = ("integer", "number", "duration")
 _TEMPORAL: Final[tuple[Type, ...]] = ("duration", "timestamp")

@@ -32,14 +32,14 @@ from hyper.cadence.grammar import parse as parse_cadence
 from hyper.check import codes
 from hyper.check.facts import HOLE, SHELL_COMMAND_INPUT, Input, Operation, Provider, Target, path_unreadable
 from hyper.check.index import Claim, Index, artefact_absent
-from hyper.check.nodes import at, join, member, quote
 from hyper.check.predicate import core, one_form
 from hyper.check.schema import INTEGER, OPEN_OBJECT, STRING, STRINGS, Schema, Type, obj, prop, reads_as
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import env_rules, kind_mismatch, name_mismatch
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.problem import Problem
-from hyper.yamlsubset import Map, Node, Scalar, Seq
+from hyper.yaml.access import at, join, member, quote
+from hyper.yaml.subset import Map, Node, Scalar, Seq
 
 SCHEMA: Final = obj(
     prop("kind", STRING, required=True),

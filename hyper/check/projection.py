@@ -22,7 +22,7 @@ from hyper.core.namedtuple import NamedTuple
 from hyper.core.problem import Problem
 from hyper.workflow import WorkflowFacts
 from hyper.workflow.namespace import path as workflow_path
-from hyper.yamlsubset import Scalar
+from hyper.yaml.subset import Scalar
 
 __all__ = ["Generate", "ProjectedWorkflow", "WorkflowFacts", "projection", "stale", "wanted"]
 

@@ -21,10 +21,10 @@ from hyper.artefact.target import TargetDeclaration
 from hyper.check import codes, declaration, definition, manifest, procedure, target
 from hyper.check.graph import Graph
 from hyper.check.index import Index, build
-from hyper.check.nodes import at
 from hyper.check.projection import Generate, stale
 from hyper.core.problem import Problem
 from hyper.workflow import generate as generate_workflow
+from hyper.yaml.access import at
 
 
 def check_repository(repo: Repository, generate: Generate = generate_workflow) -> list[Problem]:

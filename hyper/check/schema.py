@@ -17,10 +17,10 @@ from collections.abc import Collection
 from typing import Final, Literal
 
 from hyper.check import codes
-from hyper.check.nodes import at, join, quote
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.problem import Problem
-from hyper.yamlsubset import Map, Node, Scalar, Seq
+from hyper.yaml.access import at, join, quote
+from hyper.yaml.subset import Map, Node, Scalar, Seq
 
 Type = Literal["string", "integer", "number", "boolean", "object", "array", "duration", "timestamp"]
 

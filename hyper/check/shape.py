@@ -11,9 +11,9 @@ import posixpath
 from collections.abc import Collection, Iterable
 
 from hyper.check import codes
-from hyper.check.nodes import at, descend, join, member
 from hyper.core.problem import Problem
-from hyper.yamlsubset import Map, Node, Scalar, Seq
+from hyper.yaml.access import at, descend, join, member
+from hyper.yaml.subset import Map, Node, Scalar, Seq
 
 
 def kind_mismatch(file: str, root: Node | None, want: str) -> list[Problem]:

@@ -13,11 +13,11 @@ from hyper.artefact import schemas
 from hyper.artefact import target as artefact
 from hyper.artefact.target import TargetDeclaration
 from hyper.check import codes
-from hyper.check.nodes import at, member
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import kind_mismatch, name_mismatch, slot_problems, stray_env_keys, without_env_unknown_keys
 from hyper.core.problem import Problem
-from hyper.yamlsubset import Seq
+from hyper.yaml.access import at, member
+from hyper.yaml.subset import Seq
 
 
 def check(read: TargetDeclaration) -> list[Problem]:

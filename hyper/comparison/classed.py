@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from hyper import yamlsubset
 from hyper.artefact.repository import declared_name
 from hyper.cadence import gloss
 from hyper.core.namedtuple import NamedTuple
@@ -24,6 +23,7 @@ from hyper.review.facts import Fact, Shape, facts_of
 from hyper.review.kinds import Kind, kind_of
 from hyper.store.git import Git
 from hyper.store.reading import Dispositions
+from hyper.yaml import subset as yamlsubset
 
 SUBJECT_KIND = {
     kinds.PROCEDURE: "procedure",

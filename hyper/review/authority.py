@@ -18,14 +18,14 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from hyper.artefact.repository import Repository
-from hyper.check.nodes import fields
 from hyper.core.namedtuple import NamedTuple
 from hyper.render.row import Row, row
 from hyper.render.table import table
 from hyper.review import kinds
 from hyper.review.kinds import Kind
 from hyper.review.nodes import named, scalar_list
-from hyper.yamlsubset import Node, Seq
+from hyper.yaml.access import fields
+from hyper.yaml.subset import Node, Seq
 
 CAPTION: Final = "AUTHORITY   read from definitions/ and targets/"
 COLUMNS: Final = ("DEFINITION", "TARGET", "DEFINITION KINDS", "TARGET KINDS", "EFFECTIVE", "DESTROY OPS")

@@ -17,12 +17,12 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from hyper import yamlsubset
 from hyper.review.facts import Fact, Shape, facts_of
 from hyper.review.kinds import Kind
 from hyper.review.marks import Flag, step_coordinate
 from hyper.review.touched import Touched
-from hyper.yamlsubset import Node
+from hyper.yaml import subset as yamlsubset
+from hyper.yaml.subset import Node
 
 SINCE_DIGITS: Final = 7
 MEMBER_GAP: Final = " · "

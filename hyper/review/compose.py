@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from hyper.artefact.manifest import Manifest
 from hyper.artefact.repository import Repository
-from hyper.check.nodes import fields
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
 from hyper.render.row import Row, row
@@ -26,7 +25,8 @@ from hyper.review.nodes import scalar_text
 from hyper.review.resolve import Found
 from hyper.review.source import source_lines
 from hyper.review.touched import NOTHING, read_touched
-from hyper.yamlsubset import Node
+from hyper.yaml.access import fields
+from hyper.yaml.subset import Node
 
 if TYPE_CHECKING:
     from hyper.cadence import Gloss

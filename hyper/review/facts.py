@@ -18,12 +18,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator
 
-from hyper.check.nodes import fields
 from hyper.core.namedtuple import NamedTuple
 from hyper.review import kinds
 from hyper.review.kinds import Kind
 from hyper.review.nodes import env_variable, key_line, root_line, scalar_list, scalar_text
-from hyper.yamlsubset import Map, Node, Scalar, Seq
+from hyper.yaml.access import fields
+from hyper.yaml.subset import Map, Node, Scalar, Seq
 
 
 class Shape(enum.Enum):

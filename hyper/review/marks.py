@@ -21,13 +21,13 @@ from typing import Final
 from hyper.artefact.manifest import Manifest
 from hyper.artefact.repository import Repository, declared_name
 from hyper.artefact.target import TargetDeclaration
-from hyper.check.nodes import fields
 from hyper.core.namedtuple import NamedTuple
 from hyper.review import kinds
 from hyper.review.columns import aligned, widths
 from hyper.review.kinds import Kind
 from hyper.review.nodes import env_variable, key_line, named, scalar_list, scalar_text
-from hyper.yamlsubset import Map, Node, Seq
+from hyper.yaml.access import fields
+from hyper.yaml.subset import Map, Node, Seq
 
 DESTROY: Final = "DESTROY"
 OPAQUE: Final = "opaque"

@@ -7,7 +7,7 @@ empty. What is wrong with the shape is ``check``'s to report.
 
 from __future__ import annotations
 
-from hyper.yamlsubset import Map, Node, Scalar, Seq
+from hyper.yaml.subset import Map, Node, Scalar, Seq
 
 
 def key_line(root: Node | None, key: str) -> int:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from hyper.core.namedtuple import NamedTuple
 from hyper.review.nodes import root_line
-from hyper.yamlsubset import Map, Node, Seq
+from hyper.yaml.subset import Map, Node, Seq
 
 
 class Touched(NamedTuple):

@@ -23,7 +23,7 @@ from hyper.check.facts import SHELL_COMMAND_INPUT, Input
 from hyper.check.schema import reads_as
 from hyper.core.namedtuple import NamedTuple
 from hyper.store.canonical import number_text
-from hyper.yamlsubset import Map, Node, Scalar, Seq
+from hyper.yaml.subset import Map, Node, Scalar, Seq
 
 SCHEMA_MISMATCH = "schema-mismatch"
 

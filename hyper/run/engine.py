@@ -48,7 +48,7 @@ from hyper.store.paths import JournalEntry, PathError
 from hyper.store.provenance import RunProvenance
 from hyper.store.schema import StoreFileError
 from hyper.store.tree import PathTaken
-from hyper.yamlsubset import Scalar, Seq
+from hyper.yaml.subset import Scalar, Seq
 
 INTERRUPTED = "interrupted: no further Step was started, and this Run closed its own entry"
 PUSH_EXHAUSTED = (

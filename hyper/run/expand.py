@@ -23,7 +23,7 @@ from hyper.run.predicate import read_test
 from hyper.store import reading
 from hyper.store.branch import Store
 from hyper.store.canonical import Value
-from hyper.yamlsubset import Map, Node, Scalar, Seq
+from hyper.yaml.subset import Map, Node, Scalar, Seq
 
 FORMS = ("values", "assets", "observations")
 

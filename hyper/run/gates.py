@@ -25,7 +25,6 @@ from __future__ import annotations
 from collections.abc import Sequence as Seq
 
 from hyper.artefact.repository import Repository
-from hyper.check.nodes import member
 from hyper.check.repository import check_repository
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
@@ -36,6 +35,7 @@ from hyper.store import reading
 from hyper.store.branch import Store
 from hyper.store.journal import RefusalMember
 from hyper.store.schema import SCHEMA_UNSUPPORTED_CODE
+from hyper.yaml.access import member
 
 Credentials = dict[str, dict[str, str]]
 """Target name → scheme slot → the value the environment held. Never rendered, never stored."""

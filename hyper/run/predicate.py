@@ -25,7 +25,7 @@ from typing import Any
 from hyper.artefact import scalars
 from hyper.artefact.procedure import Predicate, read_predicate
 from hyper.core.namedtuple import NamedTuple
-from hyper.yamlsubset import Node, Scalar, Seq
+from hyper.yaml.subset import Node, Scalar, Seq
 
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _STAMP = re.compile(r"\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})")

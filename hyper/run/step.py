@@ -52,7 +52,7 @@ from hyper.store.paths import Identity, JournalEntry, record_path
 from hyper.store.provenance import Provenance, RunProvenance, StepProvenance
 from hyper.store.record import Metadata, RecordType, RecordVersion
 from hyper.store.step import MemberAnswer, Pattern, Selector, StepCode, StepFile
-from hyper.yamlsubset import Scalar
+from hyper.yaml.subset import Scalar
 
 SETTLE_EVERY = 0.5
 """Seconds of completed Steps a Run may hold in commits the branch has not yet moved to."""

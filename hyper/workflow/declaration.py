@@ -16,8 +16,8 @@ what the release published.
 
 from __future__ import annotations
 
-from hyper import yamlsubset
 from hyper.artefact.declaration import KIND, PATH
+from hyper.yaml import subset as yamlsubset
 
 
 def pinned(data: bytes | None, version: str, digest: str) -> bytes:

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from hyper import yamlsubset
 from hyper.artefact import builtin
 from hyper.artefact.manifest import BUILTIN_PATH, Manifest, read_manifest
+from hyper.yaml import subset as yamlsubset
 
 DEMO = Path(__file__).resolve().parents[2] / "corpus" / "five-artefact-demo" / "repo"
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from hyper import yamlsubset
 from hyper.artefact.manifest import read_manifest
+from hyper.yaml import subset as yamlsubset
 
 WIDGET = """\
 kind: provider

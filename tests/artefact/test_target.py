@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from hyper import yamlsubset
 from hyper.artefact.target import TargetDeclaration, read_target
+from hyper.yaml import subset as yamlsubset
 
 
 def target(text: str) -> TargetDeclaration:

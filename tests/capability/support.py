@@ -6,11 +6,11 @@ import datetime as _dt
 from collections.abc import Mapping
 from typing import Any
 
-from hyper import yamlsubset
 from hyper.artefact.manifest import Manifest, read_manifest
 from hyper.artefact.target import TargetDeclaration, read_target
 from hyper.capability import Call, Context
 from hyper.core.process import Dialer, Process
+from hyper.yaml import subset as yamlsubset
 from tests.capability.tls import NOW
 
 

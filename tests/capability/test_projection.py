@@ -8,7 +8,7 @@ from hyper import projection
 from hyper.capability import reach
 from hyper.capability.template import TemplateFault, body, fill
 from hyper.projection import FieldPath, Position, Projection
-from hyper.yamlsubset import parse
+from hyper.yaml.subset import parse
 
 RESPONSE = {
     "host": "api.example",

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from hyper import yamlsubset
 from hyper.review import kinds
 from hyper.review.changes import change_flags
 from hyper.review.facts import facts_of, read_selector
 from hyper.review.marks import Flag
 from hyper.review.source import source_lines
 from hyper.review.touched import read_touched
+from hyper.yaml import subset as yamlsubset
 
 REVISION = "a91f0c2e" + "0" * 32
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hyper import yamlsubset
 from hyper.review.source import source_lines
 from hyper.review.touched import common_lines, read_touched
+from hyper.yaml import subset as yamlsubset
 
 STEP = """kind: procedure
 procedure: p

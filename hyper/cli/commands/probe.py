@@ -138,7 +138,7 @@ def _enumerations(manifest: Manifest) -> dict[str, tuple[str, ...]]:
 def _host_not_granted(repo: Repository, host: str) -> str:
     """The Refusal, citing the ``hosts:`` line of ``local`` where there is one to edit."""
     from hyper.refusal import Citation, Edit, Member, about_invocation, citing_artefact
-    from hyper.yamlsubset import Map
+    from hyper.yaml.subset import Map
 
     code = "host-not-granted"
     quoted = f'"{host}"' if host else "the host this Operation would reach"

@@ -1,7 +1,7 @@
 """The strict YAML subset every artefact is written in, read into a position-carrying tree.
 
 This is the one name the rest of hyper reads YAML through. The tree's values live in
-:mod:`hyper.yamlnodes` and the reader in :mod:`hyper.yamlparse`; both are re-exported
+:mod:`hyper.yaml.nodes` and the reader in :mod:`hyper.yaml.parse`; both are re-exported
 here so that no caller depends on how reading is done.
 
 What the subset is: a scalar's meaning comes from the schema at its position, never
@@ -19,7 +19,7 @@ PyYAML is not imported at run time (ADR 0006: its import alone cost more than a
 discovery command's whole budget); it remains the test suite's oracle.
 """
 
-from hyper.yamlnodes import ERROR_CODE, Map, Node, Parsed, Scalar, Seq, Style, YamlFault
-from hyper.yamlparse import load, parse
+from hyper.yaml.nodes import ERROR_CODE, Map, Node, Parsed, Scalar, Seq, Style, YamlFault
+from hyper.yaml.parse import load, parse
 
 __all__ = ["ERROR_CODE", "Map", "Node", "Parsed", "Scalar", "Seq", "Style", "YamlFault", "load", "parse"]

@@ -41,10 +41,10 @@ import sys
 from typing import Any, NoReturn, TypeAlias
 
 from hyper.core.quote import quote
-from hyper.yamlnodes import Map, Node, Parsed, Scalar, Seq, Style, YamlFault
+from hyper.yaml.nodes import Map, Node, Parsed, Scalar, Seq, Style, YamlFault
 
 # One sentence per refused construct, each naming what the reader must change. They
-# are the sentences hyper.yamlsubset writes, so either reader reports alike.
+# are the sentences hyper.yaml.subset writes, so either reader reports alike.
 _SECOND_DOCUMENT = "a file holds one YAML document, and a second one starts here"
 _ALIAS = "an alias is outside the YAML the authoring format admits"
 _ANCHOR = "an anchor is outside the YAML the authoring format admits"

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from hyper.core.problem import Problem
 from hyper.core.quote import quote as quote  # the rules quote values through this module
-from hyper.yamlsubset import Map, Node, Scalar, Seq
+from hyper.yaml.subset import Map, Node, Scalar, Seq
 
 
 def fields(node: Node | None, *names: str) -> dict[str, Node]:
