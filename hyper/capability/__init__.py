@@ -5,7 +5,7 @@ process an artefact named (git, run by :mod:`hyper.store`, is the record's trans
 and not a Capability). Everything above it — the Run engine, ``probe`` — hands it a
 :class:`Call` and gets back an :class:`Answer` holding a *response object*: named
 members in a fixed order, never a socket, a process or raw bytes. The projection
-(:mod:`hyper.projection`) reads ``$.`` paths against that object.
+(:mod:`hyper.capability.projection`) reads ``$.`` paths against that object.
 
 The contract, for both Capabilities
 ------------------------------------
@@ -83,11 +83,11 @@ Answer``; :func:`perform` here chooses by the Operation's one Capability.
 What the Run engine reads through the projection
 ------------------------------------------------
 
-The engine never reads a response itself: :mod:`hyper.projection` (owned with ``http``)
+The engine never reads a response itself: :mod:`hyper.capability.projection` (owned with ``http``)
 answers every ``$`` path against a response object or one member of a ``series``
-collection — :func:`~hyper.projection.identity` for a Record's name (a template fills
-from the inputs before any call), :func:`~hyper.projection.fields` for the recorded
-fields that resolved, :func:`~hyper.projection.collection` for a ``series``' members
+collection — :func:`~hyper.capability.projection.identity` for a Record's name (a template fills
+from the inputs before any call), :func:`~hyper.capability.projection.fields` for the recorded
+fields that resolved, :func:`~hyper.capability.projection.collection` for a ``series``' members
 (``None`` where ``over:`` resolved to nothing, which halts a Run). The engine then turns
 values into Store values: a JSON ``null`` is not one, so such a field is absent.
 """

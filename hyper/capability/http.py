@@ -329,7 +329,7 @@ def perform(call: Call, context: Context) -> Answer:
         query, headers = pattern.write(page, request.query, request.headers)
         return send(request._replace(query=query, headers=headers), dial, context.instant, clock, secret)
 
-    from hyper.projection import read
+    from hyper.capability.projection import read
 
     walked = pattern.walk(
         pattern.read(call.operation.patterns),

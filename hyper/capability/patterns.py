@@ -198,7 +198,7 @@ def _next(pagination: Pagination, at: Page, response: Response) -> Page | None:
     if not pagination.cursor:
         number = at.number + 1
         return Page(pagination.into, str(number), number)
-    from hyper.projection import resolve, text
+    from hyper.capability.projection import resolve, text
 
     found, token = resolve(pagination.cursor, response)
     if not found or token is None:
@@ -278,7 +278,7 @@ def write(
 
 def collection_size(over: str) -> Members:
     """The pagination terminator for an Operation projecting over ``over`` (``""``: no collection)."""
-    from hyper.projection import collection
+    from hyper.capability.projection import collection
 
     def size(response: Any) -> int:
         if not over:

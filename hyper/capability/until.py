@@ -1,6 +1,6 @@
 """A polling Pattern's ``until:``: the predicate operators rooted at the response in hand.
 
-The operator set is one for every root; :mod:`hyper.run.predicate` decides an operator
+The operator set is one for every root; :mod:`hyper.capability.predicate` decides an operator
 against a value, and this module only supplies what differs at the third root. A
 ``field:`` here is a response *path* written without its ``$`` (a response has paths,
 not declared names), so the marker is put back before resolving; and a path resolving
@@ -29,8 +29,8 @@ def rooted(field: str) -> str:
 
 def holds(until: Node | None, response: Mapping[str, Any], instant: _dt.datetime) -> tuple[bool, str]:
     """Whether every entry holds of ``response``; ``(False, mismatch)`` where one cannot compare."""
-    from hyper.projection import resolve
-    from hyper.run.predicate import read_test
+    from hyper.capability.predicate import read_test
+    from hyper.capability.projection import resolve
 
     held, mismatch = True, ""
     for entry in until.items if isinstance(until, Seq) else ():

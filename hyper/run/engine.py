@@ -27,13 +27,13 @@ from collections.abc import Callable
 from typing import Protocol
 
 from hyper.artefact.repository import Repository
+from hyper.capability.predicate import Test, read_test
 from hyper.capability.shell import compose
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
 from hyper.run import binding, revision
 from hyper.run.gates import producing, run_gates, withheld_variables
 from hyper.run.ledger import Ledger, comparands
-from hyper.run.predicate import Test, read_test
 from hyper.run.reap import reap
 from hyper.run.refusal import AT_CONDITION, Refusal
 from hyper.run.sequence import Requirement, Sequenced, flatten

@@ -17,9 +17,9 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Any
 
+from hyper.capability.predicate import read_test
 from hyper.core.namedtuple import NamedTuple
 from hyper.run.arguments import Member
-from hyper.run.predicate import read_test
 from hyper.store import reading
 from hyper.store.branch import Store
 from hyper.store.canonical import Value
@@ -61,7 +61,7 @@ def as_stored(node: Node) -> Value:
     if isinstance(node, Seq):
         return [as_stored(item) for item in node.items]
     if node.plain:
-        from hyper.run.predicate import exact
+        from hyper.capability.predicate import exact
 
         if node.value in ("true", "True", "TRUE", "false", "False", "FALSE"):
             return node.value.lower() == "true"

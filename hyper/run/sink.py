@@ -23,7 +23,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from hyper import projection
+from hyper.capability import projection
 from hyper.store.paths import encode_segment, step_number
 
 DIRECTORY_MODE = 0o700

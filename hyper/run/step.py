@@ -30,15 +30,16 @@ from typing import Any
 
 import attrs
 
-from hyper import capability, projection
+from hyper import capability
 from hyper.artefact.manifest import Operation
 from hyper.artefact.repository import Repository
+from hyper.capability import projection
+from hyper.capability.predicate import read_test
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
 from hyper.run import arguments, effect, expand
 from hyper.run.binding import Binding, Unbound, resolve
 from hyper.run.ledger import Ledger
-from hyper.run.predicate import read_test
 from hyper.run.refusal import AT_CONDITION, AT_EXPANSION, AT_REPEATABILITY, Refusal
 from hyper.run.revision import blob_id
 from hyper.run.sequence import Sequenced

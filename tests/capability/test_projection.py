@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from hyper import projection
-from hyper.capability import reach
+from hyper.capability import projection, reach
+from hyper.capability.projection import FieldPath, Position, Projection
 from hyper.capability.template import TemplateFault, body, fill
-from hyper.projection import FieldPath, Position, Projection
 from hyper.yaml.subset import parse
 
 RESPONSE = {

@@ -7,9 +7,9 @@ import datetime as _dt
 
 import pytest
 
+from hyper.capability import predicate as operators
 from hyper.cli.commands.run import trigger
 from hyper.core.process import Process
-from hyper.run import predicate as operators
 from hyper.yaml import subset as yamlsubset
 
 INSTANT = _dt.datetime(2026, 4, 2, 9, 41, 14, tzinfo=_dt.UTC)

@@ -31,11 +31,10 @@ from typing import Any
 
 import orjson
 
-from hyper import projection
 from hyper.artefact.manifest import SECRET_MARKER, Manifest, Operation
 from hyper.artefact.repository import Repository
 from hyper.artefact.target import LOCAL
-from hyper.capability import Fault, Response
+from hyper.capability import Fault, Response, projection
 from hyper.capability.response import compact
 from hyper.cli.commands.operation import resolve_operation
 from hyper.cli.context import Context
