@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from hyper.yaml import subset as yamlsubset
 
 if TYPE_CHECKING:
-    from hyper.refusal import Member
+    from hyper.render.refusal import Member
 
 PIN_FILE = "hyper.yaml"
 
@@ -55,7 +55,7 @@ def gate(root: str, binary_version: str) -> Member | None:
     pin = read_pin(root)
     if pin and pin == binary_version:
         return None
-    from hyper.refusal import Member  # only a refusing gate needs it: passing is every command's start-up
+    from hyper.render.refusal import Member  # only a refusing gate needs it: passing is every command's start-up
 
     if pin is None:
         return Member("version-pin-absent", "hyper.yaml pins no version of hyper — run: hyper project")

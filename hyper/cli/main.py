@@ -125,7 +125,7 @@ def run_repository_command(
             to.usage(f"hyper {label}: {exc}\n")
             return codes.USAGE
         if refused is not None:
-            from hyper.refusal import about_invocation
+            from hyper.render.refusal import about_invocation
 
             to.refusal(about_invocation([refused]))
             answer = commands.gate_answer(command.name)

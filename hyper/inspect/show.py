@@ -20,7 +20,7 @@ from pathlib import Path
 
 from hyper.artefact.scalars import duration_seconds
 from hyper.core.namedtuple import NamedTuple
-from hyper.refusal import Citation, citing_artefact
+from hyper.render.refusal import Citation, citing_artefact
 from hyper.render.row import Row, encode_value, members, row
 from hyper.run.refusal import NO_OVERRIDE, REMEDIES, Refusal
 from hyper.store.branch import Store

@@ -1,4 +1,4 @@
-from hyper.refusal import Citation, Edit, Member, about_invocation, citing_artefact
+from hyper.render.refusal import Citation, Edit, Member, about_invocation, citing_artefact
 
 SOURCE = """kind: procedure
 procedure: retire-stale

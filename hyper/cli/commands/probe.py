@@ -136,7 +136,7 @@ def _enumerations(manifest: Manifest) -> dict[str, tuple[str, ...]]:
 
 def _host_not_granted(repo: Repository, host: str) -> str:
     """The Refusal, citing the ``hosts:`` line of ``local`` where there is one to edit."""
-    from hyper.refusal import Citation, Edit, Member, about_invocation, citing_artefact
+    from hyper.render.refusal import Citation, Edit, Member, about_invocation, citing_artefact
     from hyper.yaml.subset import Map
 
     code = "host-not-granted"

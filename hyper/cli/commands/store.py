@@ -21,7 +21,7 @@ from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
 from hyper.core.process import Process
-from hyper.refusal import Member, about_invocation
+from hyper.render.refusal import Member, about_invocation
 from hyper.render.row import Row, row
 from hyper.render.table import labelled
 from hyper.render.terminal import result
