@@ -117,7 +117,7 @@ def run_repository_command(
         to.usage(f"hyper {label}: {fault}\n")
         return codes.USAGE
     if command.gated:
-        from hyper.pin import PinUnreadable, gate
+        from hyper.gate.pin import PinUnreadable, gate
 
         try:
             refused = gate(root, facts.version)

@@ -1,0 +1,1 @@
+"""The gate every gated command passes first: the version pin in ``hyper.yaml``, compared for exact equality."""
