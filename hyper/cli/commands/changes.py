@@ -18,14 +18,14 @@ from hyper.cli.commands.store import STORE_FAULTS, open_synced, report_store_fau
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
-from hyper.comparison.code import code
-from hyper.comparison.page import block
-from hyper.comparison.records import changes
-from hyper.comparison.rows import change_row, code_rows, window_row
-from hyper.comparison.sight import sight
-from hyper.comparison.window import Window, WindowFault, between, latest, procedures, subject
 from hyper.core import exit as codes
 from hyper.core.namedtuple import NamedTuple
+from hyper.inspect.comparison.code import code
+from hyper.inspect.comparison.page import block
+from hyper.inspect.comparison.records import changes
+from hyper.inspect.comparison.rows import change_row, code_rows, window_row
+from hyper.inspect.comparison.sight import sight
+from hyper.inspect.comparison.window import Window, WindowFault, between, latest, procedures, subject
 from hyper.render.row import Row
 from hyper.render.terminal import Marker, Truncated, narrowing, result
 from hyper.store.branch import Store

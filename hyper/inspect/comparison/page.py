@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hyper.cadence import gloss
-from hyper.comparison.code import CATCH_ALL
+from hyper.inspect.comparison.code import CATCH_ALL
 from hyper.render.row import Row, encode_value
 from hyper.render.table import table
 

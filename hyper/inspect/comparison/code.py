@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 
-from hyper.comparison.classed import Classed, Moved, classed, in_view
 from hyper.core.namedtuple import NamedTuple
+from hyper.inspect.comparison.classed import Classed, Moved, classed, in_view
 from hyper.review.facts import Shape
 from hyper.store.branch import Store
 from hyper.store.git import Git

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from hyper.comparison.code import CATCH_ALL, Code
-from hyper.comparison.records import Change
-from hyper.comparison.window import Window
+from hyper.inspect.comparison.code import CATCH_ALL, Code
+from hyper.inspect.comparison.records import Change
+from hyper.inspect.comparison.window import Window
 from hyper.render.row import Row, row
 from hyper.store.canonical import instant_text
 from hyper.store.reading import Entry

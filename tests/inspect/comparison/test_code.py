@@ -6,15 +6,15 @@ from __future__ import annotations
 import datetime as _dt
 import pathlib
 
-from hyper.comparison.code import code
-from hyper.comparison.page import code_table
-from hyper.comparison.rows import code_rows
+from hyper.inspect.comparison.code import code
+from hyper.inspect.comparison.page import code_table
+from hyper.inspect.comparison.rows import code_rows
 from hyper.store.branch import Store
 from hyper.store.journal import OutcomeFile, RunFile, Trigger
 from hyper.store.provenance import RunProvenance
 from hyper.store.reading import Dispositions, Entry
 
-from ..store.support import NOW, git, process, repository, seed
+from ...store.support import NOW, git, process, repository, seed
 
 BEFORE = """kind: procedure
 procedure: retire

@@ -12,8 +12,8 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Any
 
-from hyper.comparison.sight import Sight
 from hyper.core.namedtuple import NamedTuple
+from hyper.inspect.comparison.sight import Sight
 from hyper.store.branch import Store
 from hyper.store.paths import Identity
 from hyper.store.reading import Version, read, series
