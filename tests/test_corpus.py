@@ -5,7 +5,7 @@ Three parts, in the order they run:
 1. every case under ``corpus/`` against its goldens (``pytest --update`` rewrites
    them instead), and ``corpus/mcp/tools.golden`` against what ``tools/list``
    publishes;
-2. the corpus-wide fences (:mod:`hyper.corpus.fences`), read from the files the
+2. the corpus-wide fences (:mod:`harness.fences`), read from the files the
    first part just checked or wrote;
 3. the harness itself, against throwaway corpora in temporary directories with
    stand-in surfaces, so what it promises (the fixture's commit ids, where
@@ -28,13 +28,13 @@ from typing import BinaryIO
 import orjson
 import pytest
 
+from harness import fences, fixture
+from harness.case import Case, CaseFault, ToolCall, discover, read
+from harness.drive import Surfaces, digest
+from harness.golden import Mode, judge
+from harness.runner import run_directory
 from hyper.core.process import Process
 from hyper.core.version import BuildFacts
-from hyper.corpus import fences, fixture
-from hyper.corpus.case import Case, CaseFault, ToolCall, discover, read
-from hyper.corpus.drive import Surfaces, digest
-from hyper.corpus.golden import Mode, judge
-from hyper.corpus.runner import run_directory
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 CASES = discover(CORPUS)
@@ -566,7 +566,7 @@ def test_the_runner_reports_each_case_and_a_tally(tmp_path: Path) -> None:
 
 def test_the_command_line_runner(tmp_path: Path) -> None:
     _case(tmp_path, "version/v", {"argv": "hyper version\n", "version": "1.4.0\n"})
-    from hyper.corpus.__main__ import main
+    from harness.__main__ import main
 
     out = io.StringIO()
     assert main(["run", str(tmp_path), "--write-actual"], out) == 1

@@ -38,7 +38,7 @@ def test_hyper_mcp_imports_nothing_from_hyper() -> None:
     assert {p: m for p, m in offenders.items() if m} == {}
 
 
-@pytest.mark.parametrize("package", ["hyper", "tests", "benchmarks"])
+@pytest.mark.parametrize("package", ["hyper", "harness", "tests", "benchmarks"])
 def test_nothing_outside_hyper_mcp_imports_the_sdk(package: str) -> None:
     offenders = {
         str(path.relative_to(ROOT)): sorted(m for m in _imports(path) if _top(m) in ("mcp", "mcp_types"))

@@ -14,13 +14,13 @@ from typing import cast
 
 import pytest
 
+from harness.serve import Served, serving
 from hyper.artefact.repository import Repository, load_repository
 from hyper.check import codes
 from hyper.check.repository import check_repository
 from hyper.cli.main import main
 from hyper.core.process import Dialer
 from hyper.core.version import BuildFacts
-from hyper.corpus.serve import Served, serving
 from tests.check.repos import DECLARATION, DEMO, write
 from tests.fixed import NOW, fixed_process
 

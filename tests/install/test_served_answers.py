@@ -7,8 +7,8 @@ from pathlib import Path
 import orjson
 import pytest
 
-from hyper.corpus.case import CaseFault
-from hyper.corpus.serve import Served, read_served, serving
+from harness.case import CaseFault
+from harness.serve import Served, read_served, serving
 from hyper.workflow.release import get
 from tests.fixed import NOW
 

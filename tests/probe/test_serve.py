@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from harness.case import CaseFault
+from harness.serve import Served, read_served, serving
 from hyper.capability import http
-from hyper.corpus.case import CaseFault
-from hyper.corpus.serve import Served, read_served, serving
 
 INSTANT = _dt.datetime(2026, 4, 2, 9, 41, 14, 221000, tzinfo=_dt.UTC)
 

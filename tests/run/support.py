@@ -25,11 +25,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Final, NamedTuple
 
+from harness.drive import launcher
 from hyper.cli.main import main
 from hyper.core.ids import mint_v7
 from hyper.core.process import Process
 from hyper.core.version import BuildFacts
-from hyper.corpus.drive import launcher
 from hyper.store.sync import init
 
 REPO_SHELL: Final = Path(__file__).resolve().parents[2] / "corpus" / "run" / "repo-shell"

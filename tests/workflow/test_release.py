@@ -8,8 +8,8 @@ from contextlib import contextmanager
 
 import pytest
 
+from harness.serve import Served, serving
 from hyper.core.process import Dialer
-from hyper.corpus.serve import Served, serving
 from hyper.workflow.release import NotArrived, ReleaseAbsent, digest_in, published_digest
 
 INSTANT = _dt.datetime(2026, 4, 2, 9, 41, 14, tzinfo=_dt.UTC)

@@ -1,4 +1,4 @@
-"""``python -m hyper.corpus run DIR [--write-actual]``: run a golden corpus and report.
+"""``python -m harness run DIR [--write-actual]``: run a golden corpus and report.
 
 DIR is laid out as hyper's own ``corpus/`` is, and may be a partial copy of
 another: a golden the case does not hold is reported as unchecked rather than
@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from hyper.corpus.runner import run_directory
+from harness.runner import run_directory
 
 
 def main(argv: Sequence[str], out: TextIO) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hyper.corpus", description="Run a hyper golden corpus.")
+    parser = argparse.ArgumentParser(prog="python -m harness", description="Run a hyper golden corpus.")
     commands = parser.add_subparsers(dest="command", required=True)
     run = commands.add_parser("run", help="drive every case under DIR and compare it with its goldens")
     run.add_argument("directory", metavar="DIR", type=Path)

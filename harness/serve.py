@@ -53,7 +53,7 @@ from typing import Any, Final
 import attrs
 import orjson
 
-from hyper.corpus.case import CaseFault
+from harness.case import CaseFault
 
 ORGANISATION: Final = "hyper golden fixture"
 CERTIFICATE_LIFE: Final = _dt.timedelta(days=34, hours=12)

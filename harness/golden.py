@@ -24,9 +24,9 @@ from pathlib import Path
 
 import attrs
 
-from hyper.corpus import case as case_module
-from hyper.corpus.case import Case, CaseFault
-from hyper.corpus.drive import Produced, Surfaces, drive
+from harness import case as case_module
+from harness.case import Case, CaseFault
+from harness.drive import Produced, Surfaces, drive
 
 
 class Mode(enum.Enum):

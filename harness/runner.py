@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TextIO
 
-from hyper.corpus.case import discover
-from hyper.corpus.drive import Surfaces
-from hyper.corpus.golden import Mode, Verdict, judge, summary
+from harness.case import discover
+from harness.drive import Surfaces
+from harness.golden import Mode, Verdict, judge, summary
 
 
 def run_directory(directory: Path, out: TextIO, write_actual: bool = False, surfaces: Surfaces | None = None) -> int:

@@ -22,8 +22,8 @@ from typing import Any, Final
 import attrs
 import orjson
 
-from hyper.corpus import case as case_module
-from hyper.corpus.case import BRANCH_GOLDENS, CLI_GOLDENS, MCP_GOLDENS, Case, CaseFault
+from harness import case as case_module
+from harness.case import BRANCH_GOLDENS, CLI_GOLDENS, MCP_GOLDENS, Case, CaseFault
 
 TOOL_COMMANDS: Final = {"run_show": "show"}
 """Tools whose name is not their command's; every other tool is spelled as its command."""

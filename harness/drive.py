@@ -8,7 +8,7 @@ in-process, through the same entry point the console script calls (or, for a
 statement about hyper and not about the harness.
 
 What a run produced is returned as bytes per golden file name; comparing them with
-what the case holds is :mod:`hyper.corpus.golden`'s job.
+what the case holds is :mod:`harness.golden`'s job.
 """
 
 from __future__ import annotations
@@ -28,11 +28,11 @@ from typing import Any, BinaryIO
 
 import attrs
 
+from harness import fixture, serve
+from harness.case import Case, CaseFault, Inputs, ToolCall
+from harness.fixture import Repository
 from hyper.core.process import Dialer, Process
 from hyper.core.version import BuildFacts
-from hyper.corpus import fixture, serve
-from hyper.corpus.case import Case, CaseFault, Inputs, ToolCall
-from hyper.corpus.fixture import Repository
 
 
 class MintExhausted(RuntimeError):

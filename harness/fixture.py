@@ -26,7 +26,7 @@ from typing import Final
 
 import attrs
 
-from hyper.corpus.case import CaseFault, Fixture
+from harness.case import CaseFault, Fixture
 
 CODE_BRANCH: Final = "main"
 STORE_BRANCH: Final = "hyper-store"

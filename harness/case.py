@@ -201,7 +201,7 @@ def read(case: Case) -> Inputs:
     )
     _cross_check(inputs, entries)
     if "serve" in entries:
-        from hyper.corpus.serve import read_served
+        from harness.serve import read_served
 
         read_served(case.dir / "serve")
     return inputs
