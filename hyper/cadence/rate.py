@@ -119,7 +119,7 @@ def _render(exact: Fraction) -> Rate:
 
 def _two_figures(exact: Fraction) -> tuple[str, Fraction]:
     """(the digits written at their decimal place, the value those digits denote)."""
-    from fractions import Fraction
+    from fractions import Fraction  # deferred: start-up cost
 
     exponent = 0
     scaled = exact

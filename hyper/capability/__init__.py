@@ -168,11 +168,11 @@ def perform(call: Call, context: Context) -> Answer:
     """Performs ``call`` through the one Capability its Operation is written under."""
     capability = call.operation.capability
     if capability == "shell":
-        from hyper.capability import shell
+        from hyper.capability import shell  # deferred: start-up cost (and it imports this package)
 
         return shell.perform(call, context)
     if capability == "http":
-        from hyper.capability import http
+        from hyper.capability import http  # deferred: start-up cost (and it imports this package)
 
         return http.perform(call, context)
     # check refuses an Operation written under both or neither; a Run never gets here.

@@ -42,10 +42,14 @@ import urllib.parse
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from hyper.capability import BODY, HEADERS, HOST, STATUS, TLS, Answer, Call, Context, Fault, Response
+from hyper.capability import BODY, HEADERS, HOST, STATUS, TLS, Answer, Call, Context, Fault, Response, reach
 from hyper.capability import patterns as pattern
 from hyper.capability.patterns import Exchange, Page
+from hyper.capability.projection import read
+from hyper.capability.response import body_member, headers_member, tls_member
+from hyper.capability.template import TemplateFault, body, fill
 from hyper.core.namedtuple import NamedTuple
+from hyper.yaml.subset import Map, Scalar
 
 if TYPE_CHECKING:
     import ssl
@@ -94,9 +98,6 @@ def _query(text: str) -> str:
 def build(declared: HttpRequest, host: str, inputs: Mapping[str, Any]) -> Request:
     """The request an ``http:`` block makes against ``host``; :class:`TemplateFault` names a hole
     nothing fills (or a body literal JSON cannot spell)."""
-    from hyper.capability.template import body, fill
-    from hyper.yaml.subset import Map, Scalar
-
     def pairs(position: str, node: Any) -> tuple[tuple[str, str], ...]:
         if not isinstance(node, Map):
             return ()
@@ -266,7 +267,6 @@ def _exchange(
             break
         chunks.append(chunk)
     reply.close()
-    from hyper.capability.response import body_member, headers_member, tls_member
 
     answer = {**answer, STATUS: reply.status, HEADERS: headers_member(reply.getheaders())}
     parsed, value = body_member(b"".join(chunks))
@@ -280,8 +280,8 @@ def _exchange(
 
 
 def _dial_reason(host: str, exc: OSError) -> str:
-    import socket
-    import ssl
+    import socket  # deferred: start-up cost
+    import ssl  # deferred: start-up cost
 
     if isinstance(exc, socket.gaierror):
         return f"the name {host} did not resolve: {exc.strerror or exc}"
@@ -305,8 +305,6 @@ def perform(call: Call, context: Context) -> Answer:
     declared = call.operation.http
     if declared is None:
         return Answer({}, Fault("unsent", "the Operation writes no http: block"))
-    from hyper.capability import reach
-    from hyper.capability.template import TemplateFault
 
     grant = call.target.host_values if call.target is not None else ()
     where = reach.resolve(
@@ -329,7 +327,6 @@ def perform(call: Call, context: Context) -> Answer:
         query, headers = pattern.write(page, request.query, request.headers)
         return send(request._replace(query=query, headers=headers), dial, context.instant, clock, secret)
 
-    from hyper.capability.projection import read
 
     walked = pattern.walk(
         pattern.read(call.operation.patterns),
@@ -342,7 +339,7 @@ def perform(call: Call, context: Context) -> Answer:
 
 
 def _enumerations(call: Call) -> dict[str, tuple[str, ...]]:
-    from hyper.check.facts import provider_facts
+    from hyper.check.facts import provider_facts  # deferred: start-up cost
 
     return dict(provider_facts(call.manifest).enumerations)
 

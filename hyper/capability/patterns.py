@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from hyper.artefact import scalars
 from hyper.capability import Fault, Response
+from hyper.capability.projection import collection, resolve, text
 from hyper.core.namedtuple import NamedTuple
 from hyper.yaml.subset import Map, Node, Scalar
 
@@ -198,7 +199,6 @@ def _next(pagination: Pagination, at: Page, response: Response) -> Page | None:
     if not pagination.cursor:
         number = at.number + 1
         return Page(pagination.into, str(number), number)
-    from hyper.capability.projection import resolve, text
 
     found, token = resolve(pagination.cursor, response)
     if not found or token is None:
@@ -221,7 +221,7 @@ def _polled(
             if exchange.halts or patterns.polling is None:
                 return exchange
             answered += 1
-            from hyper.capability.until import holds
+            from hyper.capability.until import holds  # deferred: start-up cost
 
             held, mismatch = holds(patterns.polling.until, exchange.response, instant)
             if mismatch:
@@ -278,8 +278,6 @@ def write(
 
 def collection_size(over: str) -> Members:
     """The pagination terminator for an Operation projecting over ``over`` (``""``: no collection)."""
-    from hyper.capability.projection import collection
-
     def size(response: Any) -> int:
         if not over:
             return 0

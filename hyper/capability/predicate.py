@@ -25,6 +25,7 @@ from typing import Any
 from hyper.artefact import scalars
 from hyper.artefact.procedure import Predicate, read_predicate
 from hyper.core.namedtuple import NamedTuple
+from hyper.store.canonical import number_text
 from hyper.yaml.subset import Node, Scalar, Seq
 
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
@@ -155,8 +156,6 @@ def exact(text: str) -> Fraction | None:
 def _number(value: int | float) -> Fraction:
     """A stored number read exactly as the Store writes it — by its shortest decimal text, so
     a stored ``0.1`` equals an authored ``0.1``, and no integer passes through a float."""
-    from hyper.store.canonical import number_text
-
     read = exact(number_text(value))
     assert read is not None
     return read
@@ -186,12 +185,10 @@ def describe(value: Any) -> str:
     if isinstance(value, bool):
         return f"the boolean {'true' if value else 'false'}"
     if isinstance(value, str):
-        import orjson
+        import orjson  # deferred: start-up cost
 
         return "the string " + orjson.dumps(value).decode()
     if isinstance(value, int | float):
-        from hyper.store.canonical import number_text
-
         return f"the number {number_text(value)}"
     if isinstance(value, dict):
         return "an object"

@@ -38,6 +38,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from hyper.core.namedtuple import NamedTuple
+from hyper.yaml.subset import Map, Scalar
 
 if TYPE_CHECKING:
     from hyper.artefact.manifest import Record
@@ -107,7 +108,7 @@ def text(value: Any) -> str:
     """A value as a page shows it: a string as itself, anything else as compact JSON."""
     if isinstance(value, str):
         return value
-    from hyper.capability.response import compact
+    from hyper.capability.response import compact  # deferred: start-up cost
 
     return compact(value).decode("utf-8")
 
@@ -123,7 +124,7 @@ def identity(declared: str, inputs: Mapping[str, Any], root: Any) -> str | None:
     if not declared:
         return None
     if not declared.startswith("$"):
-        from hyper.capability.template import TemplateFault, fill
+        from hyper.capability.template import TemplateFault, fill  # deferred: start-up cost
 
         try:
             filled = fill("identity:", declared, inputs)
@@ -232,7 +233,6 @@ def read(record: Record | None) -> Projection:
     """
     if record is None:
         return Projection("", (), "")
-    from hyper.yaml.subset import Map, Scalar
 
     paths: list[FieldPath] = []
     if isinstance(record.fields, Map):

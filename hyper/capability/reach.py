@@ -39,7 +39,7 @@ def resolve(
     inputs: Mapping[str, Any],
 ) -> Reach:
     """The one host a call of this Operation reaches against ``grant`` (empty: grants nothing)."""
-    from hyper.check.procedure import expand_host
+    from hyper.check.procedure import expand_host  # deferred: start-up cost
 
     expanded = expand_host(template, enumerations, frozenset(grant))
     if expanded is None:

@@ -101,7 +101,7 @@ def tls_member(peer: Mapping[str, Any], instant: _dt.datetime) -> dict[str, Any]
     expiry_text = peer.get("notAfter")
     if not isinstance(expiry_text, str):
         return None
-    import ssl
+    import ssl  # deferred: start-up cost
 
     expiry = _dt.datetime.fromtimestamp(ssl.cert_time_to_seconds(expiry_text), _dt.UTC)
     left = (expiry - instant).total_seconds() // 86400

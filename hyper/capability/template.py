@@ -21,6 +21,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
+from hyper.capability.response import compact
 from hyper.yaml.subset import Map, Node, Scalar, Seq
 
 HOLE: Final = re.compile(r"\{([^{}]+)\}")
@@ -41,7 +42,6 @@ def text_form(value: Any) -> str:
     """An input as text on the wire: a string as itself, a number or boolean as JSON spells it."""
     if isinstance(value, str):
         return value
-    from hyper.capability.response import compact
 
     return compact(value).decode("utf-8")
 
@@ -65,8 +65,6 @@ def fill(position: str, template: str, inputs: Mapping[str, Any]) -> str:
 
 def body(node: Node, inputs: Mapping[str, Any]) -> bytes:
     """A ``body:`` tree as compact JSON: keys in authored order, each scalar typed as above."""
-    from hyper.capability.response import compact
-
     out: list[str] = []
 
     def write(current: Node) -> None:
@@ -91,8 +89,7 @@ def body(node: Node, inputs: Mapping[str, Any]) -> bytes:
 
 
 def _scalar(node: Scalar, inputs: Mapping[str, Any]) -> str:
-    from hyper.capability.response import compact
-    from hyper.store.canonical import number_text
+    from hyper.store.canonical import number_text  # deferred: start-up cost
 
     whole = HOLE.fullmatch(node.value)
     if whole is not None:

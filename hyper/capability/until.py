@@ -19,6 +19,8 @@ import datetime as _dt
 from collections.abc import Mapping
 from typing import Any
 
+from hyper.capability.predicate import read_test
+from hyper.capability.projection import resolve
 from hyper.yaml.subset import Node, Seq
 
 
@@ -29,9 +31,6 @@ def rooted(field: str) -> str:
 
 def holds(until: Node | None, response: Mapping[str, Any], instant: _dt.datetime) -> tuple[bool, str]:
     """Whether every entry holds of ``response``; ``(False, mismatch)`` where one cannot compare."""
-    from hyper.capability.predicate import read_test
-    from hyper.capability.projection import resolve
-
     held, mismatch = True, ""
     for entry in until.items if isinstance(until, Seq) else ():
         test = read_test(entry)

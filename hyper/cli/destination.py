@@ -124,7 +124,7 @@ class Collected:
         self.narration.append(text)
 
     def to_answer(self, exit_code: int) -> Answer:
-        from hyper_mcp import Answer
+        from hyper_mcp import Answer  # deferred: start-up cost
 
         return Answer(
             rows=self.rows,

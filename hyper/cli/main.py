@@ -35,10 +35,10 @@ def main(argv: Sequence[str], stdout: BinaryIO, stderr: BinaryIO, process: Proce
 
 def entry() -> None:
     """The console script: the real process, the installed build."""
-    from hyper.core.version import installed
+    from hyper.core.version import installed  # deferred: start-up cost
 
     def real() -> Process:
-        from hyper.core.process import real
+        from hyper.core.process import real  # deferred: start-up cost
 
         return real()
 
@@ -55,7 +55,7 @@ def entry() -> None:
 
 def _answer(argv: Sequence[str], streams: Streams, process: Callable[[], Process], facts: BuildFacts) -> int:
     if not argv:
-        from hyper.cli import usage
+        from hyper.cli import usage  # deferred: start-up cost
 
         streams.usage(usage.page())
         return codes.USAGE
@@ -67,14 +67,14 @@ def _answer(argv: Sequence[str], streams: Streams, process: Callable[[], Process
             return _completions(args, streams)
         if word == "mcp":
             return _mcp(args, streams, process(), facts)
-        from hyper.cli.tree import COMMANDS
+        from hyper.cli.tree import COMMANDS  # deferred: start-up cost
 
         if word in COMMANDS:
             return run_repository_command(argv, streams, process(), facts)
     except StreamFault as exc:
         streams.usage(f"hyper {word}: {exc}\n")
         return codes.USAGE
-    from hyper.cli import usage
+    from hyper.cli import usage  # deferred: start-up cost
 
     streams.usage(usage.unknown_command(word))
     return codes.USAGE
@@ -88,11 +88,11 @@ def run_repository_command(
     call: Call | None = None,
 ) -> int:
     """One of the sixteen, through every step both surfaces share."""
-    from hyper.cli import commands
-    from hyper.cli.context import Context, never
-    from hyper.cli.invocation import UsageFault, parse
-    from hyper.cli.tree import COMMANDS
-    from hyper.core.repository_root import RootFault, resolve
+    from hyper.cli import commands  # deferred: start-up cost
+    from hyper.cli.context import Context, never  # deferred: start-up cost
+    from hyper.cli.invocation import UsageFault, parse  # deferred: start-up cost
+    from hyper.cli.tree import COMMANDS  # deferred: start-up cost
+    from hyper.core.repository_root import RootFault, resolve  # deferred: start-up cost
 
     command = COMMANDS[argv[0]]
     try:
@@ -117,7 +117,7 @@ def run_repository_command(
         to.usage(f"hyper {label}: {fault}\n")
         return codes.USAGE
     if command.gated:
-        from hyper.gate.pin import PinUnreadable, gate
+        from hyper.gate.pin import PinUnreadable, gate  # deferred: start-up cost
 
         try:
             refused = gate(root, facts.version)
@@ -125,7 +125,7 @@ def run_repository_command(
             to.usage(f"hyper {label}: {exc}\n")
             return codes.USAGE
         if refused is not None:
-            from hyper.render.refusal import about_invocation
+            from hyper.render.refusal import about_invocation  # deferred: start-up cost
 
             to.refusal(about_invocation([refused]))
             answer = commands.gate_answer(command.name)
@@ -145,7 +145,7 @@ def run_repository_command(
 
 def dispatch(process: Process, facts: BuildFacts) -> Dispatch:
     """The collecting dispatch behind every MCP tool: one fresh destination per call."""
-    from hyper.cli.destination import Collected
+    from hyper.cli.destination import Collected  # deferred: start-up cost
 
     def answer(call: Call) -> Answer:
         collected = Collected()
@@ -159,16 +159,16 @@ def _version(args: Sequence[str], to: Streams, facts: BuildFacts) -> int:
     if args:
         to.usage(f"hyper version: takes no arguments, got {args[0]}\n")
         return codes.USAGE
-    from hyper.core.version import page
+    from hyper.core.version import page  # deferred: start-up cost
 
     to.page_only(page(facts))
     return codes.CLEAN
 
 
 def _completions(args: Sequence[str], to: Streams) -> int:
-    from hyper.cli import usage
-    from hyper.cli.tree import SHELLS
-    from hyper.core.quote import go_quote
+    from hyper.cli import usage  # deferred: start-up cost
+    from hyper.cli.tree import SHELLS  # deferred: start-up cost
+    from hyper.core.quote import go_quote  # deferred: start-up cost
 
     known = f"  known shells: {', '.join(SHELLS)}\n"
     if len(args) != 1:
@@ -177,7 +177,7 @@ def _completions(args: Sequence[str], to: Streams) -> int:
     if args[0] not in SHELLS:
         to.usage(f"hyper completions: unknown shell {go_quote(args[0])}\n{known}")
         return codes.USAGE
-    from hyper.cli.completions import script
+    from hyper.cli.completions import script  # deferred: start-up cost
 
     to.page_only(script(args[0]))
     return codes.CLEAN
@@ -187,6 +187,6 @@ def _mcp(args: Sequence[str], to: Streams, process: Process, facts: BuildFacts) 
     if args:
         to.usage(f"hyper mcp: takes no arguments, got {args[0]}\n")
         return codes.USAGE
-    from hyper_mcp.server import serve
+    from hyper_mcp.server import serve  # deferred: start-up cost
 
     return serve(facts.version, dispatch(process, facts))

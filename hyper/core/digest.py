@@ -32,6 +32,6 @@ def _constructor() -> Callable[[bytes], Any]:
         except ImportError:
             continue
         return built_in
-    import hashlib
+    import hashlib  # deferred: start-up cost
 
     return hashlib.sha256

@@ -28,13 +28,13 @@ def _utc_now() -> "_dt.datetime":
 
 
 def _mint(at: "_dt.datetime") -> str:
-    from hyper.core.ids import mint_v7
+    from hyper.core.ids import mint_v7  # deferred: start-up cost
 
     return mint_v7(at)
 
 
 def _real_user() -> str:
-    import getpass
+    import getpass  # deferred: start-up cost
 
     try:
         return getpass.getuser()
@@ -43,13 +43,13 @@ def _real_user() -> str:
 
 
 def _real_hostname() -> str:
-    import socket
+    import socket  # deferred: start-up cost
 
     return socket.gethostname()
 
 
 def _real_launch(*args: Any, **kwargs: Any) -> "subprocess.Popen[bytes]":
-    import subprocess
+    import subprocess  # deferred: start-up cost
 
     return subprocess.Popen(*args, **kwargs)
 
@@ -59,9 +59,9 @@ Launcher = Callable[..., "subprocess.Popen[bytes]"]
 
 
 def _real_dial(host: str, port: int, timeout: float | None) -> "ssl.SSLSocket":
-    import socket
+    import socket  # deferred: start-up cost
 
-    from hyper.capability.dial import verifying_context
+    from hyper.capability.dial import verifying_context  # deferred: start-up cost
 
     raw = socket.create_connection((host, port), timeout=timeout)
     try:

@@ -45,6 +45,6 @@ def row(type_: str, **declared: Value) -> Row:
 
 
 def encode_value(value: Value) -> bytes:
-    import orjson
+    import orjson  # deferred: start-up cost
 
     return orjson.dumps(value)

@@ -107,7 +107,7 @@ def read_range(found: Found, root: str, process: Process, now: _dt.datetime) -> 
 
 def _supplying(store: Store, found: Found) -> _Anchor | None:
     """The newest entry that read this artefact and may anchor it; the walk stops there."""
-    from hyper.store.reading import dispositions, entries
+    from hyper.store.reading import dispositions, entries  # deferred: start-up cost
 
     for entry in entries(store):
         run = entry.run_file
@@ -165,7 +165,7 @@ def _blob(store: Store, wanted: str) -> tuple[str, bytes] | None:
     """The blob ``wanted`` names and its bytes, or ``None`` where this clone cannot read one."""
     if "\n" in wanted:
         return None
-    from hyper.store.git import GitError
+    from hyper.store.git import GitError  # deferred: start-up cost
 
     try:
         (answer,) = store.objects.lookup([wanted])

@@ -132,7 +132,7 @@ def _stacked(fact: Fact) -> tuple[str, ...]:
     """What stands under the head for one side: a Cadence's gloss and executor facts, a
     selector's members; nothing where the head says it all."""
     if fact.shape is Shape.CADENCE:
-        from hyper.cadence import gloss
+        from hyper.cadence import gloss  # deferred: start-up cost
 
         read = gloss(fact.value)
         if read is None:

@@ -52,7 +52,7 @@ class LastRun(NamedTuple):
     age: str
 
     def value(self) -> dict[str, str]:
-        from hyper.store.canonical import instant_text
+        from hyper.store.canonical import instant_text  # deferred: start-up cost
 
         return {"run": self.run, "ended": instant_text(self.ended)}
 
@@ -151,7 +151,7 @@ def _gloss(root: Node | None) -> Gloss | None:
     expression = scalar_text(fields(root, "cadence").get("cadence"))
     if not expression:
         return None
-    from hyper.cadence import gloss
+    from hyper.cadence import gloss  # deferred: start-up cost
 
     return gloss(expression)
 
@@ -174,9 +174,9 @@ def _reach(repo: Repository) -> Reach:
         if name not in repo.procedures:
             return None
         if not graph:
-            from hyper.artefact import procedure
-            from hyper.check.graph import Graph
-            from hyper.check.index import build
+            from hyper.artefact import procedure  # deferred: start-up cost
+            from hyper.check.graph import Graph  # deferred: start-up cost
+            from hyper.check.index import build  # deferred: start-up cost
 
             read = [procedure.read(loaded.path, loaded.root) for loaded in repo.procedures.values()]
             graph.append(Graph(read, build(repo)))

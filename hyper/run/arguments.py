@@ -19,6 +19,7 @@ from typing import Any
 
 from hyper.artefact.procedure import Reference, read_reference
 from hyper.capability import projection
+from hyper.capability.predicate import describe
 from hyper.check.facts import SHELL_COMMAND_INPUT, Input
 from hyper.check.schema import reads_as
 from hyper.core.namedtuple import NamedTuple
@@ -161,8 +162,6 @@ def _value(node: Node, input_: Input, member: Member, acted: Acted, namespace: i
                         reference.node.line, field)
     text = scalar_text(value)
     if text is None:
-        from hyper.capability.predicate import describe
-
         return Declined(f"{reference_text(reference.node)} resolves to {describe(value)}{on}, and this position"
                         f" takes {_a(input_.type)}", reference.node.line, field)
     if not reads_as(input_.type, text):  # type: ignore[arg-type]

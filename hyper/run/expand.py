@@ -17,7 +17,7 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Any
 
-from hyper.capability.predicate import read_test
+from hyper.capability.predicate import exact, read_test
 from hyper.core.namedtuple import NamedTuple
 from hyper.run.arguments import Member
 from hyper.store import reading
@@ -61,8 +61,6 @@ def as_stored(node: Node) -> Value:
     if isinstance(node, Seq):
         return [as_stored(item) for item in node.items]
     if node.plain:
-        from hyper.capability.predicate import exact
-
         if node.value in ("true", "True", "TRUE", "false", "False", "FALSE"):
             return node.value.lower() == "true"
         number = exact(node.value)

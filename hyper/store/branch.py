@@ -10,10 +10,12 @@ from collections.abc import Sequence
 
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
+from hyper.store.exchange import push
 from hyper.store.git import Git, GitError, PathOperation, TreeFile, unix_seconds
 from hyper.store.names import BRANCH, REF, REMOTE
 from hyper.store.objects import ObjectStore, RefMoved
 from hyper.store.paths import INTRODUCTION_PATH
+from hyper.store.tree import apply
 
 INTRODUCTION = (
     "# The `hyper` Store\n"
@@ -121,8 +123,6 @@ class Store:
         """Sends the branch to ``origin`` (nothing at all where no remote is configured), and
         moves the handle to whatever the push left the branch at."""
         if self.git.has_remote(REMOTE):
-            from hyper.store.exchange import push
-
             try:
                 push(self.git, self.now)
             finally:
@@ -156,7 +156,6 @@ class Store:
         """
         if not writes:
             return
-        from hyper.store.tree import apply
 
         operations = [PathOperation(write.path, self.objects.blob(write.content)) for write in writes]
         self._replay.append((operations, message))
@@ -167,8 +166,6 @@ class Store:
         """Moves the branch to the staged tip — the staged commits rebuilt, in order, onto
         whatever another writer moved it to meanwhile (every path names its own Run, so
         the replay never meets a path it did not write)."""
-        from hyper.store.tree import apply
-
         for _ in range(_LOCAL_RETRIES):
             if self._staged is None:
                 return
@@ -189,8 +186,6 @@ class Store:
 
     def apply(self, operations: Sequence[PathOperation], message: str, *, append_only: bool = False) -> None:
         """One commit of path operations (writes and removals) on the branch."""
-        from hyper.store.tree import apply
-
         for _ in range(_LOCAL_RETRIES):
             base = self.commit
             tree = apply(self.objects, self.objects.commit_tree(base), operations, append_only=append_only)
@@ -207,8 +202,6 @@ class Store:
 
 def create(git: Git, now: _dt.datetime) -> None:
     """The Store's root: ``STORE.md`` alone, a parentless commit, and a ref that must not exist."""
-    from hyper.store.tree import apply
-
     objects = ObjectStore(git)
     try:
         blob = objects.blob(INTRODUCTION.encode("utf-8"))

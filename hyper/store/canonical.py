@@ -72,7 +72,7 @@ def encode(value: Value) -> bytes:
     if not exotic:
         orjson = sys.modules.get("orjson")
         if orjson is None and _encoded >= _FAST_AFTER:
-            import orjson
+            import orjson  # deferred: start-up cost
         if orjson is not None:
             return orjson.dumps(plain, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n"  # type: ignore[no-any-return]
         _encoded += 1

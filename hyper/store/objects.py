@@ -145,7 +145,7 @@ class ObjectStore:
         self.pending.clear()
 
     def _write_loose(self, sha: str, kind: bytes, data: bytes) -> None:
-        import zlib
+        import zlib  # deferred: start-up cost
 
         directory = os.path.join(self.objects_dir, sha[:2])
         final = os.path.join(directory, sha[2:])
@@ -163,8 +163,8 @@ class ObjectStore:
     def _write_pack(self) -> None:
         """One pack and its version-2 index; the pack is renamed into place before the index,
         so an index git can see always has its pack."""
-        import struct
-        import zlib
+        import struct  # deferred: start-up cost
+        import zlib  # deferred: start-up cost
 
         items = sorted(self.pending.items())
         body = bytearray(b"PACK" + struct.pack(">II", 2, len(items)))

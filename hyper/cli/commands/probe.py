@@ -34,8 +34,9 @@ import orjson
 from hyper.artefact.manifest import SECRET_MARKER, Manifest, Operation
 from hyper.artefact.repository import Repository
 from hyper.artefact.target import LOCAL
-from hyper.capability import Fault, Response, projection
-from hyper.capability.response import compact
+from hyper.capability import Fault, Response, http, projection, reach
+from hyper.capability.response import SuppliedFault, compact, read_supplied
+from hyper.capability.template import TemplateFault
 from hyper.cli.commands.operation import resolve_operation
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
@@ -44,6 +45,7 @@ from hyper.core import exit as codes
 from hyper.render.row import Row
 from hyper.render.table import table
 from hyper.render.terminal import result
+from hyper.yaml.subset import Map
 
 COMMAND = "probe"
 FIELD_COLUMNS = ("FIELD", "VALUE")
@@ -70,9 +72,6 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
 
 def _live(inv: Invocation, to: Destination, ctx: Context, repo: Repository, manifest: Manifest, op: Operation) -> int:
     """The calling form: one request, bound to ``local``, answered whatever came back."""
-    from hyper.capability import http, reach
-    from hyper.capability.template import TemplateFault
-
     name = f"{manifest.declared_name} {op.name}"
     if op.opaque:
         raise _Usage(
@@ -129,15 +128,15 @@ def _no_answer(op: Operation, fault: Fault) -> str:
 
 
 def _enumerations(manifest: Manifest) -> dict[str, tuple[str, ...]]:
-    from hyper.check.facts import provider_facts
+    from hyper.check.facts import provider_facts  # deferred: start-up cost
 
     return dict(provider_facts(manifest).enumerations)
 
 
 def _host_not_granted(repo: Repository, host: str) -> str:
     """The Refusal, citing the ``hosts:`` line of ``local`` where there is one to edit."""
+    # deferred: start-up cost
     from hyper.render.refusal import Citation, Edit, Member, about_invocation, citing_artefact
-    from hyper.yaml.subset import Map
 
     code = "host-not-granted"
     quoted = f'"{host}"' if host else "the host this Operation would reach"
@@ -183,8 +182,7 @@ def _host_not_granted(repo: Repository, host: str) -> str:
 
 def _supplied(inv: Invocation, to: Destination, ctx: Context, manifest: Manifest, op: Operation, path: str) -> int:
     """The form that makes no call: the ``record:`` block against a saved response object."""
-    from hyper.capability.response import SuppliedFault, read_supplied
-    from hyper.cli.commands.check import PathFault, repository_path
+    from hyper.cli.commands.check import PathFault, repository_path  # deferred: start-up cost
 
     if projection.read(op.record).empty:
         raise _Usage(
@@ -196,7 +194,7 @@ def _supplied(inv: Invocation, to: Destination, ctx: Context, manifest: Manifest
         relative = repository_path(ctx.root, path)
     except PathFault as fault:
         raise _Usage(f"--response {fault}") from None
-    import os
+    import os  # deferred: start-up cost
 
     try:
         with open(os.path.join(ctx.root, *relative.split("/")), "rb") as handle:
@@ -219,9 +217,9 @@ def _inputs(op: Operation, given: Sequence[tuple[str, str]], every: bool) -> dic
     request has no way to leave one out. With a supplied response there is no request,
     and an input left out only leaves an ``identity:`` hole unfilled.
     """
-    from hyper.check.facts import input_properties
-    from hyper.check.schema import reads_as
-    from hyper.run.arguments import typed
+    from hyper.check.facts import input_properties  # deferred: start-up cost
+    from hyper.check.schema import reads_as  # deferred: start-up cost
+    from hyper.run.arguments import typed  # deferred: start-up cost
 
     declared = input_properties(op.input)
     read: dict[str, Any] = {}

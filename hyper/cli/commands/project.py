@@ -149,7 +149,7 @@ def _orient(root: str, version: str) -> None:
     A file that stands is someone's and is left byte for byte as it is, whatever it says;
     nothing reports this write, since it asks nothing of the reviewer that the diff does not.
     """
-    from hyper_mcp.instructions import instructions
+    from hyper_mcp.instructions import instructions  # deferred: start-up cost
 
     path = os.path.join(root, ORIENTATION_PATH)
     if os.path.lexists(path):

@@ -24,6 +24,8 @@ from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
 from hyper.core.problem import Problem
 from hyper.render.terminal import result
+from hyper.review.compose import compose
+from hyper.review.page import render
 from hyper.review.resolve import Unresolved, resolve
 
 
@@ -41,13 +43,11 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
             to.usage(found.text)
             return codes.USAGE
         if found.loaded.problems:
-            from hyper.cli.commands.check import page
+            from hyper.cli.commands.check import page  # deferred: start-up cost
 
             problems = sorted(found.loaded.problems, key=Problem.sort_key)
             to.answer([problem.to_row() for problem in problems], result(False), page(problems, 1))
             return codes.PROBLEMS
-        from hyper.review.compose import compose
-        from hyper.review.page import render
 
         review = compose(found, repo, root, ctx.process)
     finally:
