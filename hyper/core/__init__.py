@@ -1,0 +1,1 @@
+"""What every other layer stands on: exit codes, the Problem, the process seam, ids, the digest and the version."""
