@@ -14,6 +14,10 @@ from hyper.core.namedtuple import NamedTuple
 
 UNKNOWN = "unknown"
 
+# The distribution is ``hyper-iac`` (ADR 0017); its metadata directory is named by the
+# normalised name. Matching ``hyper-`` would read the unrelated HTTP/2 client ``hyper``.
+_DIST_INFO_PREFIX = "hyper_iac-"
+
 _GO_ARCH = {"x86_64": "amd64", "amd64": "amd64", "aarch64": "arm64", "arm64": "arm64", "i386": "386", "i686": "386"}
 
 
@@ -41,7 +45,7 @@ def installed() -> BuildFacts:
 
 
 def _distribution_version() -> str:
-    """The installed ``hyper`` distribution's version, read off its metadata directory.
+    """The installed ``hyper-iac`` distribution's version, read off its metadata directory.
 
     ``importlib.metadata`` would answer the same and costs more than the rest of
     ``hyper version`` together, so the ``.dist-info`` directory is found directly.
@@ -52,7 +56,7 @@ def _distribution_version() -> str:
         except OSError:
             continue
         for name in names:
-            if name.startswith("hyper-") and name.endswith(".dist-info"):
+            if name.startswith(_DIST_INFO_PREFIX) and name.endswith(".dist-info"):
                 try:
                     with open(os.path.join(entry, name, "METADATA"), encoding="utf-8") as handle:
                         for line in handle:
