@@ -244,10 +244,10 @@ def generate(root: Path, artefacts: int, version: str) -> None:
             target.write_text(template.format(g=g))
             written += 1
         g += 1
-    _project(root)
+    project_workflows(root)
 
 
-def _project(root: Path) -> None:
+def project_workflows(root: Path) -> None:
     """The workflows ``hyper project`` would write, so ``projection-stale`` finds nothing."""
     from hyper.artefact.repository import Repository, load_repository
     from hyper.check.projection import wanted

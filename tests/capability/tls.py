@@ -89,9 +89,11 @@ def mint(hosts: list[str]) -> tuple[bytes, bytes, bytes]:
 class Server:
     """What a test reads back: every request seen, and a dialer that counts its dials."""
 
-    def __init__(self, port: int, trust: ssl.SSLContext, hosts: list[str]) -> None:
+    def __init__(self, port: int, trust: ssl.SSLContext, hosts: list[str], ca_pem: bytes = b"") -> None:
         self.port = port
         self.trust = trust
+        self.ca_pem = ca_pem
+        """The test CA, for a child process that trusts it the way a user would (``SSL_CERT_FILE``)."""
         self.hosts = hosts
         self.seen: list[Seen] = []
         self.dials: list[str] = []
@@ -150,7 +152,7 @@ def serving(handler: Handler, hosts: list[str] | None = None) -> Iterator[Server
     httpd.socket = server_side.wrap_socket(httpd.socket, server_side=True)
     thread = threading.Thread(target=httpd.serve_forever, args=(0.02,), daemon=True)
     thread.start()
-    server = Server(httpd.server_address[1], trust, names)
+    server = Server(httpd.server_address[1], trust, names, ca)
     server.seen = seen
     try:
         yield server

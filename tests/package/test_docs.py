@@ -1,0 +1,78 @@
+"""The documentation cannot rot: every YAML example is checked, and the site builds strictly.
+
+Every fenced ``yaml`` block under ``docs/`` is a whole artefact whose first line is a
+comment naming its path. Each page's blocks are laid over the quickstart's (the repository
+every other page extends) and ``hyper check`` must find nothing; a page whose Procedure
+declares a Cadence gets the workflow ``hyper project`` would write, as its reader is told
+to. Cost: one ``hyper check`` child per page that has examples, and one mkdocs build.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from benchmarks.check_scaling import project_workflows
+from tests.package.build import ROOT
+from tests.package.readme import Block, blocks
+
+DOCS = ROOT / "docs"
+QUICKSTART = DOCS / "quickstart.md"
+PAGES = sorted(DOCS.rglob("*.md"))
+
+
+def files_of(page: Path) -> dict[str, str]:
+    """The artefacts a page's ``yaml`` blocks write, by the path each block's first line names."""
+    files: dict[str, str] = {}
+    for block in blocks(page):
+        if block.language != "yaml":
+            continue
+        first = block.text.split("\n", 1)[0]
+        assert first.startswith("# ") and first.endswith(".yaml"), f"{page.name}: a yaml block names no path: {first}"
+        files[first[2:]] = block.text
+    return files
+
+
+def lay_out(root: Path, *pages: Path) -> None:
+    for page in pages:
+        for name, text in files_of(page).items():
+            (root / name).parent.mkdir(parents=True, exist_ok=True)
+            (root / name).write_text(text)
+
+
+def hyper(*argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "hyper", *argv], cwd=cwd, capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if files_of(p)], ids=lambda p: str(p.relative_to(DOCS)))
+def test_every_yaml_example_checks_clean(page: Path, tmp_path: Path) -> None:
+    lay_out(tmp_path, QUICKSTART, page)
+    if any("cadence:" in text for text in files_of(page).values()):
+        project_workflows(tmp_path)
+    checked = hyper("check", "--repo-dir", str(tmp_path), cwd=tmp_path)
+    assert (checked.returncode, checked.stderr) == (0, ""), checked.stdout
+    assert "no problems found" in checked.stdout
+
+
+def test_the_quickstart_says_how_many_artefacts_check_counts(tmp_path: Path) -> None:
+    lay_out(tmp_path, QUICKSTART)
+    checked = hyper("check", "--repo-dir", str(tmp_path), cwd=tmp_path)
+    assert f"`{checked.stdout.strip()}`" in QUICKSTART.read_text()
+
+
+def test_the_site_builds_strictly(tmp_path: Path) -> None:
+    built = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / "mkdocs.yml"), "-d", str(tmp_path)],
+        capture_output=True,
+        text=True,
+    )
+    assert built.returncode == 0, built.stderr
+    assert (tmp_path / "language" / "manifest" / "index.html").exists()
+
+
+def test_a_block_reader_sees_headings_and_languages() -> None:
+    found = blocks(QUICKSTART)
+    assert Block("yaml", "2. A repository", found[2].text) == found[2]
