@@ -76,3 +76,26 @@ def test_the_site_builds_strictly(tmp_path: Path) -> None:
 def test_a_block_reader_sees_headings_and_languages() -> None:
     found = blocks(QUICKSTART)
     assert Block("yaml", "2. A repository", found[2].text) == found[2]
+
+
+def test_the_commands_page_names_every_command_flag_and_exit_code() -> None:
+    from hyper.cli import tree
+    from hyper.core import exit as codes
+
+    page = (DOCS / "commands.md").read_text()
+    for name in tree.all_names():
+        assert f"| `{name}" in page, name
+    for flag in (*tree.PARAMETER_ORDER, *tree.GLOBALS):
+        assert f"`{flag}" in page, flag
+    for code in codes.ALL:
+        assert f"| `{code}` |" in page, code
+
+
+def test_the_mcp_page_maps_every_tool() -> None:
+    import json
+
+    page = (DOCS / "mcp.md").read_text()
+    for tool in json.loads((ROOT / "hyper_mcp" / "tools.json").read_text()):
+        assert f"| `{tool['name']}` |" in page, tool["name"]
+        for argument in tool["inputSchema"].get("properties", {}):
+            assert f"`{argument}`" in page, (tool["name"], argument)
