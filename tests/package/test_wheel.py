@@ -63,3 +63,15 @@ def test_the_metadata_names_the_licence_and_renders_as_markdown(wheels: tuple[Pa
 def test_the_console_script_is_hyper(wheels: tuple[Path, Path]) -> None:
     entry_points = zipfile.ZipFile(wheels[0]).read("hyper_iac-0.1.0.dist-info/entry_points.txt").decode()
     assert "hyper = hyper.cli.main:entry" in entry_points
+
+
+def test_the_readme_renders_as_pypi_renders_it_with_no_link_that_breaks_there(wheels: tuple[Path, Path]) -> None:
+    """PyPI renders the long description with readme_renderer and resolves no relative link."""
+    import re
+
+    import readme_renderer.markdown
+
+    raw = zipfile.ZipFile(wheels[0]).read("hyper_iac-0.1.0.dist-info/METADATA").decode()
+    description = str(email.parser.Parser().parsestr(raw).get_payload())
+    assert readme_renderer.markdown.render(description, variant="GFM") is not None
+    assert [link for link in re.findall(r"\]\(([^)]*)\)", description) if "://" not in link] == []
