@@ -99,3 +99,12 @@ def test_the_mcp_page_maps_every_tool() -> None:
         assert f"| `{tool['name']}` |" in page, tool["name"]
         for argument in tool["inputSchema"].get("properties", {}):
             assert f"`{argument}`" in page, (tool["name"], argument)
+
+
+def test_every_json_example_parses() -> None:
+    import json
+
+    found = [(page.name, block.text) for page in PAGES for block in blocks(page) if block.language == "json"]
+    assert len(found) >= 4  # one per MCP client
+    for name, text in found:
+        assert isinstance(json.loads(text), dict), name
