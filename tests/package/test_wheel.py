@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.package.build import ROOT, build_wheel
+from tests.package.build import build_wheel
 
 
 @pytest.fixture(scope="module")
@@ -36,11 +36,6 @@ def test_the_wheel_holds_the_two_packages_and_its_metadata_only(wheels: tuple[Pa
     assert "hyper/artefact/builtin/shell.yaml" in names
 
 
-@pytest.mark.xfail(
-    condition=(ROOT / "hyper" / "corpus").is_dir(),
-    reason="the corpus harness still lives in hyper/corpus; issue #11 moves it out of the wheel",
-    strict=True,
-)
 def test_the_wheel_carries_no_corpus_harness(wheels: tuple[Path, Path]) -> None:
     names = zipfile.ZipFile(wheels[0]).namelist()
     assert not [name for name in names if name.startswith(("hyper/corpus/", "harness/"))]
