@@ -265,6 +265,9 @@ def _answer_text(tool: str, answer: Answer, structured: Structured, kinds: list[
         outcome_line(structured) if structured.outcome is not None else summary_line(kinds, _cut(structured.truncated))
     )
     mode = _TEXT.get(tool, _SUMMARY)
+    if structured.outcome is not None:
+        said = own_sentences(answer.narration)
+        return f"{line}\n\n{said}" if said else line
     if mode == _ROWS_BENEATH and structured.rows:
         if not answer.rendering:
             raise _fault(f"the command exited {answer.exit} with {len(structured.rows)} rows and drew none of them")
@@ -276,6 +279,20 @@ def _answer_text(tool: str, answer: Answer, structured: Structured, kinds: list[
             raise _fault(f"the command exited {answer.exit} and drew no page for a tool that answers with one")
         return answer.rendering
     return line
+
+
+def own_sentences(narration: str) -> str:
+    """What a Run said on stderr in its own sentences — each ``hyper <command>: …`` line and the
+    lines indented beneath it — less its progress (``run <id>``, ``step <p>/<n> <name>``),
+    which this surface sends as progress notifications. A Run the world resisted, or a read
+    answered with an error status, is said here as it is at a terminal."""
+    kept: list[str] = []
+    inside = False
+    for text in narration.splitlines():
+        inside = text.startswith("hyper ") or (inside and text.startswith("  "))
+        if inside:
+            kept.append(text)
+    return "\n".join(kept)
 
 
 def refusal_text(rendering: str) -> str:

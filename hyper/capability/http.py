@@ -285,11 +285,38 @@ def _dial_reason(host: str, exc: OSError) -> str:
 
     if isinstance(exc, socket.gaierror):
         return f"the name {host} did not resolve: {exc.strerror or exc}"
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        return f"the TLS handshake with {host} failed: {_unverified(host, exc)}"
     if isinstance(exc, ssl.SSLError):
         return f"the TLS handshake with {host} failed: {exc.reason or exc}"
     if isinstance(exc, ConnectionRefusedError):
         return f"{host} refused the connection"
     return f"no connection to {host}: {_reason(exc)}"
+
+
+_UNKNOWN_ISSUER: Final = frozenset({2, 18, 19, 20, 21})
+"""OpenSSL's verify codes for a chain that ends nowhere this machine trusts: an issuer it
+cannot find, a self-signed leaf or root it does not hold, a leaf it cannot check."""
+_EXPIRED: Final = 10
+_NOT_YET_VALID: Final = 9
+_WRONG_HOST: Final = frozenset({62, 64})
+
+
+def _unverified(host: str, exc: ssl.SSLCertVerificationError) -> str:
+    """Why the peer's certificate did not verify, in the three cases a reader acts on
+    differently: trust the issuer (or fix the chain), renew it, or fix the name. Only
+    OpenSSL's code is read, never the certificate, so nothing of the peer is echoed."""
+    code = exc.verify_code
+    if code in _UNKNOWN_ISSUER:
+        return (f"the certificate {host} presented was issued by no authority this machine trusts"
+                " (unknown issuer)")
+    if code == _EXPIRED:
+        return f"the certificate {host} presented has expired"
+    if code == _NOT_YET_VALID:
+        return f"the certificate {host} presented is not valid yet"
+    if code in _WRONG_HOST:
+        return f"the certificate {host} presented is for another host name (wrong host)"
+    return f"the certificate {host} presented did not verify: {exc.verify_message or exc.reason or exc}"
 
 
 def _reason(exc: BaseException) -> str:

@@ -17,7 +17,7 @@ from hyper.check.schema import check as schema_check
 from hyper.check.shape import kind_mismatch, name_mismatch, slot_problems, stray_env_keys, without_env_unknown_keys
 from hyper.core.problem import Problem
 from hyper.yaml.access import at, member
-from hyper.yaml.subset import Seq
+from hyper.yaml.subset import Scalar, Seq
 
 
 def check(read: TargetDeclaration) -> list[Problem]:
@@ -30,6 +30,7 @@ def check(read: TargetDeclaration) -> list[Problem]:
     problems += name_mismatch(file, root, artefact.NAME_KEY)
     problems += local_reserved(read)
     problems += hosts_against_grant(read)
+    problems += hosts_shaped(read)
     return problems
 
 
@@ -88,3 +89,22 @@ def hosts_against_grant(read: TargetDeclaration) -> list[Problem]:
             )
         ]
     return []
+
+
+def hosts_shaped(read: TargetDeclaration) -> list[Problem]:
+    """Every grant is ``host[:port]``: a name or an IPv4 address, or an IPv6 address in
+    brackets, then an optional port. A URL written where a host belongs would otherwise
+    pass here and fail at the Run as a name that does not resolve (``https://https://…``).
+
+    The reference has no rule for the grant's shape, so the closest of its closed set of
+    codes is used: ``target-inconsistent``, the code for a ``hosts:`` at odds with itself."""
+    from hyper.check.hostgrant import misshapen
+
+    problems: list[Problem] = []
+    for at_index, (_, item) in enumerate(read.hosts or ()):
+        if not isinstance(item, Scalar):
+            continue
+        why = misshapen(item.value)
+        if why:
+            problems.append(at(read.file, item, f"hosts[{at_index}]", codes.TARGET_INCONSISTENT, why))
+    return problems

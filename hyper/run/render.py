@@ -89,6 +89,9 @@ def page(answer: Answer, code: int, dry_run: bool, repo: Repository) -> str:
             f"stopped before {stopped.path or stopped.id}: a rehearsal performs the reads it reaches and withholds"
             " the first effect rather than imitating it.\n"
         )
+    said = sentences(answer)
+    if said:
+        blocks.append("".join(f"{line}\n" for line in said))
     observed = answer.refusals[0].member.observed if answer.refusals else None
     if observed is not None and answer.run_id:
         # what the Refusal counted is one command away, in place of the bare id
@@ -97,6 +100,16 @@ def page(answer: Answer, code: int, dry_run: bool, repo: Repository) -> str:
     else:
         blocks.append(terminal_line(answer.outcome, code, dry_run, answer.run_id))
     return "\n".join(blocks)
+
+
+def sentences(answer: Answer) -> list[str]:
+    """What the Step table cannot say, in the order it happened: every answer a read took that
+    was not 2xx, then what stopped a failed Run. stderr says the same lines; the page keeps
+    them beside the table so a reader of stdout alone (a CI log, an MCP text block) has them."""
+    said = [note for step in answer.steps for note in step.notes]
+    if answer.outcome == "failed" and answer.fault:
+        said.append(answer.fault)
+    return said
 
 
 def _records(step: Reached) -> str:

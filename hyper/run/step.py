@@ -37,7 +37,7 @@ from hyper.capability import projection
 from hyper.capability.predicate import read_test
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
-from hyper.run import arguments, effect, expand
+from hyper.run import arguments, cause, effect, expand
 from hyper.run.binding import Binding, Unbound, resolve
 from hyper.run.ledger import Ledger
 from hyper.run.refusal import AT_CONDITION, AT_EXPANSION, AT_REPEATABILITY, Refusal
@@ -76,6 +76,9 @@ class Reached(NamedTuple):
     """Record identities reached, written only where the Step stopped short of them."""
     withheld: bool = False
     provenance: StepProvenance | None = None
+    notes: tuple[str, ...] = ()
+    """What the rows cannot say about an answer this Step read — a non-2xx status, and what it
+    made of the collection — for the page and stderr only (:mod:`hyper.run.cause`)."""
 
 
 class Halted(Exception):
@@ -152,6 +155,7 @@ class _Turn(NamedTuple):
     fault: str = ""
     failed_path: str = ""
     pattern: Mapping[str, int] = _NO_PATTERN
+    notes: tuple[str, ...] = ()
 
 
 def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tuple[Refusal, ...]]:
@@ -277,7 +281,9 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
     failed_path = ""
     taken: dict[Identity, Identity] = {}
     pattern = Pattern()
+    notes: list[str] = []
     for turn in turns:
+        notes += [f"step {step.name}: {note}" for note in turn.notes]
         pattern = Pattern(
             pattern.attempts + turn.pattern.get("attempts", 0),
             pattern.pages + turn.pattern.get("pages", 0),
@@ -308,7 +314,8 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
         pattern=pattern,
         projection_failed_path=failed_path,
     )
-    reached = base._replace(records=len(set(names)), expanded=reached_identities if halted else None)
+    reached = base._replace(records=len(set(names)), expanded=reached_identities if halted else None,
+                            notes=tuple(notes))
     if halted:
         raise Halted(reached, halted)
     return reached, ()
@@ -449,6 +456,7 @@ def _project(bound: Binding, member: arguments.Member, identity: str, answered: 
     if fault is not None and fault.reason in ("deadline", "refused"):
         return _Turn([], f"{_member(member)}{fault.text}", pattern=pattern)
     record = bound.operation.record
+    why = cause.of(answered)
     if record is None:
         return _Turn([], pattern=pattern)
     if record.over is not None:
@@ -457,22 +465,50 @@ def _project(bound: Binding, member: arguments.Member, identity: str, answered: 
         for page in (*answered.pages, answered.response):
             items = projection.collection(over, page)
             if items is None:
-                return _Turn(held, f"{_member(member)}the collection path {over} did not resolve against what came"
-                             " back, so an empty collection and a wrong path cannot be told apart", over, pattern)
+                return _Turn(held, _unresolved(member, f"the collection path {over}", why,
+                                               "so an empty collection and a wrong path cannot be told apart"),
+                             over, pattern)
             for at, item in enumerate(items, start=len(held) + 1):
                 name = _identity(bound.operation, identity, item)
                 if name is None:
                     return _Turn(held, f"{_member(member)}the identity path {bound.operation.record_identity} did not"
                                  f" resolve against record {at} of {over}", bound.operation.record_identity, pattern)
                 held.append(_Concluded(name, _fields(bound.operation, item), _secrets(bound.operation, item)))
-        return _Turn(held, pattern=pattern)
+        made = (f"and the collection {over} came to {len(held)} Record{'' if len(held) == 1 else 's'} this Run"
+                " recorded as the whole of it" if held else
+                f"and the collection {over} came to none: this Run recorded an empty collection, and hyper changes"
+                " calls every Record an earlier Run of this Step saw vanished")
+        return _Turn(held, pattern=pattern, notes=_noted(member, answered, made))
     name = _identity(bound.operation, identity, answered.response)
     if name is None:
-        return _Turn([], f"{_member(member)}the identity path {bound.operation.record_identity} did not resolve"
-                     " against what came back, so hyper cannot say which Record it holds",
+        return _Turn([], _unresolved(member, f"the identity path {bound.operation.record_identity}", why,
+                                     "so hyper cannot say which Record it holds"),
                      bound.operation.record_identity, pattern)
     return _Turn([_Concluded(name, _fields(bound.operation, answered.response),
                              _secrets(bound.operation, answered.response))], pattern=pattern)
+
+
+def _unresolved(member: arguments.Member, path: str, why: str, otherwise: str) -> str:
+    """A path that did not resolve, with what came back where that is the likelier story."""
+    if not why:
+        return f"{_member(member)}{path} did not resolve against what came back, {otherwise}"
+    return f"{_member(member)}{path} did not resolve, because {why}"
+
+
+def _noted(member: arguments.Member, answered: capability.Answer, made: str) -> tuple[str, ...]:
+    """One sentence per page of a collection answered with a status that is not 2xx, the last
+    saying what the collection came to. A single Record's status is its own datum — an uptime
+    check answered 503 is the fact it records — so only a collection, where an error answer
+    passes for an empty world, is said."""
+    pages = (*answered.pages, answered.response)
+    cut = [(at, page, status) for at, page in enumerate(pages, start=1)
+           if (status := cause.status_of(page)) is not None and not cause.ordinary(status)]
+    said = []
+    for count, (at, page, status) in enumerate(cut, start=1):
+        where = f" on page {at} of {len(pages)}" if len(pages) > 1 else ""
+        said.append(f"{_member(member)}{cause.answered(page, status)}{where}"
+                    f"{', ' + made if count == len(cut) else ''}")
+    return tuple(said)
 
 
 def _member(member: arguments.Member) -> str:

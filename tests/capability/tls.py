@@ -52,8 +52,9 @@ def _name(common: str) -> x509.Name:
     )
 
 
-def mint(hosts: list[str]) -> tuple[bytes, bytes, bytes]:
-    """A CA, and a leaf for ``hosts`` signed by it: (CA PEM, leaf PEM, leaf key PEM)."""
+def mint(hosts: list[str], expired: bool = False) -> tuple[bytes, bytes, bytes]:
+    """A CA, and a leaf for ``hosts`` signed by it: (CA PEM, leaf PEM, leaf key PEM); an
+    ``expired`` leaf ended a day before now."""
     ca_key = ec.generate_private_key(ec.SECP256R1())
     ca = (
         x509.CertificateBuilder()
@@ -73,8 +74,8 @@ def mint(hosts: list[str]) -> tuple[bytes, bytes, bytes]:
         .issuer_name(ca.subject)
         .public_key(key.public_key())
         .serial_number(2)
-        .not_valid_before(NOW - _dt.timedelta(days=1))
-        .not_valid_after(NOW + LIFE)
+        .not_valid_before(NOW - _dt.timedelta(days=40 if expired else 1))
+        .not_valid_after(NOW - _dt.timedelta(days=1) if expired else NOW + LIFE)
         .add_extension(x509.SubjectAlternativeName([x509.DNSName(h) for h in hosts]), critical=False)
         .sign(ca_key, hashes.SHA256())
     )
@@ -116,9 +117,9 @@ class Server:
 
 
 @contextmanager
-def serving(handler: Handler, hosts: list[str] | None = None) -> Iterator[Server]:
+def serving(handler: Handler, hosts: list[str] | None = None, expired: bool = False) -> Iterator[Server]:
     names = hosts or ["api.test.example"]
-    ca, leaf, key = mint(names)
+    ca, leaf, key = mint(names, expired)
     with tempfile.TemporaryDirectory() as scratch:
         (Path(scratch) / "leaf.pem").write_bytes(leaf)
         (Path(scratch) / "key.pem").write_bytes(key)

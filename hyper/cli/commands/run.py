@@ -8,13 +8,15 @@ where no Store exists — the positional, then the Store.
 
 Then the Store, in the order that keeps a Run from deciding anything against a record it
 cannot write: the lock (shared when every Step is a ``read``, exclusive otherwise;
-contention is 75 and nothing else is said), the sync (a read-only Run tolerates a failed
+contention is 75 and nothing else is said; a root that is no git repository is 75 too,
+in a sentence of its own), the sync (a read-only Run tolerates a failed
 one and reads the branch this clone holds), the branch opened (``store-absent`` is 77).
 Then the engine, under a signal watch: the first SIGINT or SIGTERM drains (130/143), a
 second ends the process and leaves the entry open for the next effectful Run to reap.
 
 stderr carries narration only — ``run <id>``, one ``step <p>/<n> <name>`` per Step as it
-starts, and a failed Run's fault; the answer (the page, or the ``--json`` rows ending in
+starts, every read answered with a status that is not 2xx, and a failed Run's fault (the
+page repeats those last two); the answer (the page, or the ``--json`` rows ending in
 ``outcome``) is stdout's, Refusals included.
 """
 
@@ -37,7 +39,7 @@ from hyper.core.process import Process
 from hyper.review.resolve import is_path
 from hyper.run import binding
 from hyper.run.engine import Answer, Request, perform_run
-from hyper.run.render import outcome_row, page, rows, terminal_line
+from hyper.run.render import outcome_row, page, rows, sentences, terminal_line
 from hyper.run.sequence import flatten
 from hyper.store.branch import Store, StoreAbsent
 from hyper.store.git import GitError, NoRepository
@@ -103,10 +105,8 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
     read_only = not walked.cycle and all(not binding.effectful(repo, step) for step in walked.steps)
     try:
         lock = acquire(ctx.root, process, LockMode.SHARED if read_only else LockMode.EXCLUSIVE)
-    except (Contended, NoRepository):
-        to.narrate(f"hyper {NAME}: another Run holds this repository's hyper-store lock; a Run keeps it for its"
-                   " whole length, and this one does not wait\n")
-        return codes.STORE_LOST
+    except (Contended, NoRepository, GitError, OSError) as untaken:
+        return _lock_fault(to, untaken)
     with lock:
         now = process.now()
         try:
@@ -141,8 +141,8 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
                 )
             )
             code = exit_code(answer, caught())
-    if answer.outcome == "failed" and answer.fault:
-        to.narrate(said(NAME, answer.fault))
+    for sentence in sentences(answer):
+        to.narrate(said(NAME, sentence))
     first = answer.refusals[0].code if answer.refusals else ""
     to.answer(
         rows(answer),
@@ -150,6 +150,21 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
         page(answer, code, inv.dry_run, repo),
     )
     return code
+
+
+def _lock_fault(to: Destination, fault: Exception) -> int:
+    """A lock this Run could not take: 75 whatever the cause, as the reference answers, but each
+    cause in its own sentence. Contention clears with time; a root that is no git repository is
+    the invocation's to fix, and an agent told the lock was held would retry it forever."""
+    if isinstance(fault, Contended):
+        to.narrate(f"hyper {NAME}: another Run holds this repository's hyper-store lock; a Run keeps it for its"
+                   " whole length, and this one does not wait\n")
+    elif isinstance(fault, NoRepository):
+        to.narrate(said(NAME, f"{fault}; no Run began, and none can until the directory named is a git"
+                              " repository's root"))
+    else:
+        to.narrate(said(NAME, f"the Store lock under .git/hyper could not be taken, and no Run began: {fault}"))
+    return codes.STORE_LOST
 
 
 def exit_code(answer: Answer, signalled: int | None) -> int:
