@@ -78,7 +78,7 @@ class Earlier(NamedTuple):
 def check(read: Procedure, root: Node | None, index: Index) -> list[Problem]:
     """``read`` is ``root`` as :func:`hyper.artefact.procedure.read` reads it; the graph reuses it."""
     file = read.file
-    problems = schema_check(root, SCHEMA, file)
+    problems = _targets_named(read, schema_check(root, SCHEMA, file))
     problems += kind_mismatch(file, root, artefact.KIND)
     problems += name_mismatch(file, root, artefact.NAME_KEY)
     problems += cadence_malformed(read)
@@ -101,6 +101,24 @@ def check(read: Procedure, root: Node | None, index: Index) -> list[Problem]:
             problems += step_problems
             _register(earlier, entry.id, Earlier("step", operation, provider))
     return env_rules(file, root, problems)
+
+
+def _targets_named(read: Procedure, problems: list[Problem]) -> list[Problem]:
+    """A Procedure that writes no ``targets:`` has every Step outside its envelope, and the
+    reference reports each of those rows as well; the schema row leads them (line 1), so it is
+    the one that says what to add — the Targets its Steps bind, in written order."""
+    bound = list(dict.fromkeys(step.target.value for step in read.steps if isinstance(step.target, Scalar)))
+    if not bound:
+        return problems
+    remedy = (f" — add targets: [{', '.join(bound)}], the Targets its Steps bind; every envelope-exceeded row"
+              " below follows from its absence")
+    return [
+        problem._replace(message=problem.message + remedy)
+        if problem.field == "targets" and problem.error_code == codes.SCHEMA_MISMATCH
+        and problem.message.endswith("is required at this position and is not written")
+        else problem
+        for problem in problems
+    ]
 
 
 def _register(earlier: dict[str, Earlier], id_: Scalar | None, what: Earlier) -> None:

@@ -100,6 +100,17 @@ def _reads_as_timestamp(value: str) -> bool:
     return True
 
 
+def _unquoted_hole(node: Node | None) -> str:
+    """The text an author most likely meant where a flow mapping holds only keys with no value
+    (``path: {id}``): template holes YAML read as a mapping; ``""`` for any other node. Said on
+    the schema row, the first of the rows the one slip makes, so the remedy leads."""
+    if not isinstance(node, Map) or not node.flow or not node.entries:
+        return ""
+    if not all(isinstance(value, Scalar) and value.plain and value.value == "" for _, value in node.entries):
+        return ""
+    return "{" + ", ".join(key.value for key, _ in node.entries) + "}"
+
+
 def _article(type_: Type) -> str:
     return f"an {type_}" if type_ in ("object", "integer", "array") else f"a {type_}"
 
@@ -213,7 +224,12 @@ def _read_array(node: Node | None, schema: Schema, file: str, field: str, out: l
 
 def _read_scalar(node: Node | None, schema: Schema, file: str, field: str, out: list[Problem]) -> None:
     if not isinstance(node, Scalar):
-        out.append(at(file, node, field, codes.SCHEMA_MISMATCH, f"this position takes {_article(schema.type)}"))
+        said = f"this position takes {_article(schema.type)}"
+        hole = _unquoted_hole(node)
+        if hole and schema.type == "string":
+            said += (f", and {hole} unquoted is a YAML mapping of keys with no value — quote a value that"
+                     f' starts with {{: "{hole}"')
+        out.append(at(file, node, field, codes.SCHEMA_MISMATCH, said))
         return
     if not reads_as(schema.type, node.value):
         out.append(
