@@ -6,7 +6,7 @@ what is ours is that the leading row names the remedy."""
 from __future__ import annotations
 
 from hyper.check.schema import STRING, Schema, check, prop
-from hyper.yamlsubset import parse
+from hyper.yaml.subset import parse
 
 PATH = Schema("object", properties=(prop("path", STRING, required=True),))
 

@@ -22,9 +22,9 @@ from hyper.core import exit as codes
 from hyper.core.namedtuple import NamedTuple
 from hyper.inspect.comparison.code import code
 from hyper.inspect.comparison.page import block
-from hyper.inspect.comparison.records import changes
+from hyper.inspect.comparison.records import Change, changes
 from hyper.inspect.comparison.rows import change_row, code_rows, window_row
-from hyper.inspect.comparison.sight import sight
+from hyper.inspect.comparison.sight import Sight, sight
 from hyper.inspect.comparison.window import Window, WindowFault, between, latest, procedures, subject
 from hyper.render.row import Row
 from hyper.render.terminal import Marker, Truncated, narrowing, result
@@ -47,6 +47,8 @@ class Block(NamedTuple):
     rehearsal: bool
     records: list[Row]
     code: list[Row]
+    notes: tuple[str, ...] = ()
+    """Page-only sentences: what the rows cannot say about the ``vanished`` ones."""
 
 
 def _usage(to: Destination, text: str) -> int:
@@ -78,7 +80,26 @@ def _block(store: Store, inv: Invocation, window: Window) -> Block:
         window.subject.run_file.dry_run,
         [change_row(change) for change in ordered],
         code_rows(facts),
+        _emptied(subject, ordered),
     )
+
+
+def _emptied(subject: Sight, found: list[Change]) -> tuple[str, ...]:
+    """A sentence per read Step of the SUBJECT that concluded no Record at all where this window
+    calls its pair's Records vanished. The Store keeps no status for a read (``answered`` is an
+    effectful Step's), so an error answer whose collection read as empty — a token refused —
+    and a world that emptied are one set here; what tells them apart is the Run's own output."""
+    gone = {(c.identity.target, c.identity.definition) for c in found if c.change == "vanished"}
+    said = []
+    for step in subject.held.steps:
+        pair = (step.code.target, step.code.definition)
+        if step.code.kind != "read" or pair not in gone or step.identities is None:
+            continue
+        if step.identities.members == ():
+            said.append(f"step {step.path or step.code.id} of the SUBJECT concluded no Record at all, which is what a"
+                        " read answered with an error status and an empty collection also concludes: the Store keeps"
+                        " no status for a read, and hyper run named any answer that was not 2xx")
+    return tuple(said)
 
 
 def _cut(blocks: list[Block], inv: Invocation, to: Destination) -> tuple[list[Block], Truncated]:
@@ -141,6 +162,9 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
         rows += [held.window, *held.records, *held.code]
         assets = [found for found in held.records if found.type == "asset"]
         observations = [found for found in held.records if found.type == "observation"]
-        pages.append(block(held.window, held.rehearsal, assets, observations, held.code))
+        pages.append(block(held.window, held.rehearsal, assets, observations, held.code, held.notes))
+        if to.as_json:  # the rows carry no such sentence, and the page is not drawn
+            for note in held.notes:
+                to.narrate(f"hyper {NAME}: {note}\n")
     to.answer(rows, result(truncated), "\n".join(pages))
     return codes.CLEAN

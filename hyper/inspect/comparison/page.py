@@ -195,10 +195,14 @@ def code_table(rows: Sequence[Row]) -> tuple[str, str]:
     return text, phrase
 
 
-def block(window: Row, rehearsal: bool, assets: Sequence[Row], observations: Sequence[Row], code: Sequence[Row]) -> str:
+def block(
+    window: Row, rehearsal: bool, assets: Sequence[Row], observations: Sequence[Row], code: Sequence[Row],
+    notes: Sequence[str] = (),
+) -> str:
     text = header(window, rehearsal)
     text += record_table("YOU DID THIS", "asset", assets)
     text += record_table("THE WORLD MOVED", "observation", observations)
+    text += "".join(f"{INDENT}{note}\n" for note in notes)
     code_text, phrase = code_table(code)
     text += code_text
     tombstones = sum(1 for found in assets if found.get("change") == "destroyed")
