@@ -8,43 +8,36 @@ from __future__ import annotations
 
 import ssl
 
+import pytest
+
 from hyper.capability import http
 from tests.capability import support
 from tests.capability.tls import Reply, serving
 
 HOST = "api.test.example"
+OTHER = "other.test.example"
 
 
-def _failed(text: str) -> None:
+@pytest.mark.parametrize(
+    ("cause", "expired", "untrusted", "served_as", "ending"),
+    [
+        ("unknown issuer", False, True, HOST, "was issued by no authority this machine trusts (unknown issuer)"),
+        ("expired", True, False, HOST, "has expired"),
+        ("wrong host", False, False, OTHER, "is for another host name (wrong host)"),
+    ],
+)
+def test_a_failed_verification_names_its_cause(
+    cause: str, expired: bool, untrusted: bool, served_as: str, ending: str
+) -> None:
+    with serving(lambda seen: Reply(200), hosts=[served_as], expired=expired) as server:
+        if untrusted:
+            server.trust = ssl.create_default_context()  # the system's roots: the test CA is not among them
+        if HOST not in server.hosts:
+            server.hosts.append(HOST)  # the dial reaches the listener, whose leaf names another host
+        source = support.manifest(support.operation())
+        answer = http.perform(support.call(source, "get", support.target([HOST]), {}), support.context(server.dial))
+    assert answer.fault is not None and answer.fault.reason == "unsent", cause
+    text = answer.fault.text
     assert text.startswith(f"GET https://{HOST}/"), text
-    assert f"the TLS handshake with {HOST} failed: the certificate {HOST} presented" in text
-
-
-def test_an_unknown_issuer_is_named() -> None:
-    with serving(lambda seen: Reply(200)) as server:
-        server.trust = ssl.create_default_context()  # the system's roots: the test CA is not among them
-        source = support.manifest(support.operation())
-        answer = http.perform(support.call(source, "get", support.target([HOST]), {}), support.context(server.dial))
-    assert answer.fault is not None and answer.fault.reason == "unsent"
-    _failed(answer.fault.text)
-    assert answer.fault.text.endswith("was issued by no authority this machine trusts (unknown issuer)")
-
-
-def test_an_expired_certificate_is_named() -> None:
-    with serving(lambda seen: Reply(200), expired=True) as server:
-        source = support.manifest(support.operation())
-        answer = http.perform(support.call(source, "get", support.target([HOST]), {}), support.context(server.dial))
-    assert answer.fault is not None and answer.fault.reason == "unsent"
-    _failed(answer.fault.text)
-    assert answer.fault.text.endswith("has expired")
-
-
-def test_a_certificate_for_another_host_is_named() -> None:
-    with serving(lambda seen: Reply(200), hosts=["other.test.example"]) as server:
-        server.hosts.append(HOST)  # the dial reaches the listener, whose leaf names another host
-        source = support.manifest(support.operation())
-        answer = http.perform(support.call(source, "get", support.target([HOST]), {}), support.context(server.dial))
-    assert answer.fault is not None and answer.fault.reason == "unsent"
-    _failed(answer.fault.text)
-    assert answer.fault.text.endswith("is for another host name (wrong host)")
-    assert "other.test.example" not in answer.fault.text
+    assert f"the TLS handshake with {HOST} failed: the certificate {HOST} presented {ending}" in text
+    assert text.endswith(ending) and OTHER not in text
