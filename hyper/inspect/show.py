@@ -143,24 +143,45 @@ def refusals(shown: Shown) -> list[Refusal]:
 def resolved(declared: Value, started: _dt.datetime) -> dict[str, str]:
     """Each relative operand in the selector, mapped to the instant it named — measured from the
     Run's own start, never from the reader's clock."""
-    out: dict[str, str] = {}
-    for operand in _relative_operands(declared):
-        seconds = duration_seconds(operand)
-        if seconds is not None:
-            out[operand] = instant_seconds_text(started - _dt.timedelta(seconds=seconds))
-    return out
+    return {operand: at for _, operand, at in _glosses(declared, started)}
 
 
-def _relative_operands(value: Value) -> Iterator[str]:
-    if isinstance(value, dict):
-        for key, held in value.items():
+def _selector_text(declared: Value) -> str:
+    """The selector as authored, one line: its form, then each literal or predicate in the order
+    written (a list's order is the Expansion's, so sorting it would hide which member came first).
+    A shape this reader does not know is shown as its canonical JSON rather than guessed at."""
+    if isinstance(declared, dict) and len(declared) == 1:
+        ((form, held),) = declared.items()
+        if isinstance(held, list):
+            parts = [_predicate_text(each) for each in held]
+            if all(part is not None for part in parts):
+                return SEPARATOR.join([form, *(part for part in parts if part is not None)])
+    return encode_value(declared).decode()
+
+
+def _predicate_text(held: Value) -> str | None:
+    if isinstance(held, str):
+        return held
+    if isinstance(held, dict) and isinstance(held.get("field"), str) and len(held) == 2:
+        ((op, operand),) = ((key, value) for key, value in held.items() if key != "field")
+        shown = operand if isinstance(operand, str) else encode_value(operand).decode()
+        return f"{held['field']} {op} {shown}"
+    return None
+
+
+def _glosses(declared: Value, started: _dt.datetime) -> Iterator[tuple[str, str, str]]:
+    """Each relative predicate with the instant its operand named, measured from the Run's start."""
+    if isinstance(declared, dict):
+        for key, held in declared.items():
             if key in RELATIVE_OPERATORS and isinstance(held, str):
-                yield held
+                seconds = duration_seconds(held)
+                if seconds is not None:
+                    yield key, held, instant_seconds_text(started - _dt.timedelta(seconds=seconds))
             else:
-                yield from _relative_operands(held)
-    elif isinstance(value, list):
-        for held in value:
-            yield from _relative_operands(held)
+                yield from _glosses(held, started)
+    elif isinstance(declared, list):
+        for held in declared:
+            yield from _glosses(held, started)
 
 
 def pattern_value(pattern: Pattern) -> dict[str, Value] | None:
@@ -339,11 +360,12 @@ def _step_pairs(step: StepFile, held: Members | None, expansion: bool, started: 
         ("ENDED", instant_text(step.ended_at) if step.ended_at else ""),
     ]
     if held is not None:
-        pairs.append(("RECORDS", SEPARATOR.join(held.names) if held.names else "(none)"))
+        pairs.append(("RECORDS", SEPARATOR.join(held.names) if held.names else "none"))
         pairs.append(("UNCHANGED SINCE", held.since))
     if expansion and step.selector is not None:
-        glosses = [f"= {operand} resolved to {at}" for operand, at in resolved(step.selector.declared, started).items()]
-        pairs.append(("SELECTOR", "\n".join([encode_value(step.selector.declared).decode(), *glosses])))
+        declared = step.selector.declared
+        glosses = [f"= {op}: {operand} resolved to {at}" for op, operand, at in _glosses(declared, started)]
+        pairs.append(("SELECTOR", "\n".join([_selector_text(declared), *glosses])))
         pairs.append(("EXPANDED TO", SEPARATOR.join(step.selector.expanded_to) or "(none)"))
         pairs.append(("BOUND", str(step.selector.bound) if step.selector.bound else ""))
     pattern = step.pattern
@@ -354,7 +376,7 @@ def _step_pairs(step: StepFile, held: Members | None, expansion: bool, started: 
     ]
     for answer in step.answered:
         pairs += _answer_pairs(answer)
-    pairs.append(("PROJECTION FAILED AT", step.projection_failed_path))
+    pairs.append(("PROJECTION FAILED", step.projection_failed_path))
     if step.provenance is not None:
         pairs += [
             ("DEFINITION REVISION", step.provenance.definition_revision),

@@ -37,6 +37,19 @@ def sync(root: str, process: Process, now: _dt.datetime) -> None:
         raise
 
 
+def sync_for_reading(root: str, process: Process, now: _dt.datetime) -> GitError | None:
+    """:func:`sync` for a command that only reads: where ``origin`` cannot be read but this clone
+    holds the branch, the fault is answered rather than raised — the local branch is evidence,
+    only possibly stale, and the caller says so. With no branch here the fault stands."""
+    try:
+        sync(root, process, now)
+    except GitError as fault:
+        if not Git.open(root, process, now).holds_ref(REF):
+            raise
+        return fault
+    return None
+
+
 def publish(root: str, process: Process, now: _dt.datetime) -> None:
     """Sends the branch to ``origin``; with no remote configured, does nothing at all."""
     git = Git.open(root, process, now)

@@ -119,9 +119,24 @@ def test_a_glossed_selector_keeps_its_note_under_the_value_measured_from_the_ent
     step = destroy(selector=Selector(declared, ("a",)))
     drawn = page(Shown(read_entry(REAPED), (step,), {}), expansion=True, root=str(ROOT))
     assert (
-        'SELECTOR             {"assets":[{"field":"created_at","older_than":"14d"}]}\n'
-        "                     = 14d resolved to 2026-07-21T09:12:03Z\n"  # the entry's own start
+        "SELECTOR             assets · created_at older_than 14d\n"
+        "                     = older_than: 14d resolved to 2026-07-21T09:12:03Z\n"  # the entry's own start
     ) in drawn
+
+
+@pytest.mark.parametrize(
+    ("declared", "shown"),
+    [
+        ({"values": ["b", "a"]}, "values · b · a"),
+        ({"assets": [{"field": "n", "equals": 3}, {"field": "x", "equals": "y"}]}, "assets · n equals 3 · x equals y"),
+        ({"assets": [{"field": "n", "equals": 3, "also": 1}]}, '{"assets":[{"field":"n","equals":3,"also":1}]}'),
+        ({"values": "not-a-list"}, '{"values":"not-a-list"}'),
+    ],
+)
+def test_a_selector_reads_as_authored_and_a_shape_unknown_falls_back_to_its_json(declared: Value, shown: str) -> None:
+    step = destroy(selector=Selector(declared, ("a",)))
+    drawn = page(Shown(read_entry(REAPED), (step,), {}), expansion=True, root=str(ROOT))
+    assert f"SELECTOR             {shown}\n" in drawn
 
 
 def test_a_cited_file_outside_the_repository_is_never_read(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ partial id — is a usage error (2) naming the namespace and the command that li
 
 from __future__ import annotations
 
-from hyper.cli.commands.store import STORE_FAULTS, open_synced, report_store_fault
+from hyper.cli.commands.store import STORE_FAULTS, open_for_reading, report_store_fault
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
@@ -30,7 +30,7 @@ def unknown(run_id: str) -> str:
 def run(inv: Invocation, to: Destination, ctx: Context) -> int:
     run_id = inv.positional[0]
     try:
-        with open_synced(ctx.root, ctx.process, ctx.process.now()) as store:
+        with open_for_reading("show", to, ctx.root, ctx.process, ctx.process.now()) as store:
             found = entry(store, run_id)
             shown = read(store, found) if found is not None else None
     except STORE_FAULTS as fault:

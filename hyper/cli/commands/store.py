@@ -33,7 +33,7 @@ from hyper.store.objects import RefMoved
 from hyper.store.paths import INTRODUCTION_PATH, PathError
 from hyper.store.reading import JournalFileUnreadable
 from hyper.store.schema import SCHEMA_UNSUPPORTED_CODE, SchemaUnsupported, StoreFileError
-from hyper.store.sync import Initialised, InitPushFailed, init, sync
+from hyper.store.sync import Initialised, InitPushFailed, init, sync, sync_for_reading
 from hyper.store.tree import PathTaken
 
 NAME = "store init"
@@ -109,6 +109,18 @@ def open_synced(root: str, process: Process, now: _dt.datetime) -> Store:
     """The Store after a sync from ``origin``, pinned at ``now``; raises one of
     :data:`STORE_FAULTS`, :class:`StoreAbsent` where neither side holds the branch."""
     sync(root, process, now)
+    return Store.open(root, process, now)
+
+
+def open_for_reading(command: str, to: Destination, root: str, process: Process, now: _dt.datetime) -> Store:
+    """:func:`open_synced` for a command that writes nothing: a remote that cannot be read is
+    narrated, not fatal, when this clone holds the branch — the page is the local branch's."""
+    stale = sync_for_reading(root, process, now)
+    if stale is not None:
+        to.narrate(
+            f"hyper {command}: the Store could not be synced from {REMOTE}; "
+            "what follows is the branch this clone holds, which may be behind it\n"
+        )
     return Store.open(root, process, now)
 
 
