@@ -33,6 +33,21 @@ body) and nothing about what hyper does with it.
   reads differently (a Manifest, then the checksums file beside it).
 * **``repeat``** sends the body that many times over: how a body larger than any file
   worth checking in (a Manifest past ``install``'s cap) is served.
+* **``hangs``** (the host's, never one answer's) accepts the connection, reads the request
+  and answers nothing until the client gives up or the case is over: the one way an
+  Operation's own ``deadline:`` is reached with no answer in flight.
+* **``refuse_first``** refuses that many dials to the host before any is accepted, and
+  **``refuse_first_as``** says how each fails, in order — ``refused`` (nothing accepted the
+  connection, the default), ``name`` (the name did not resolve) or ``handshake`` (the
+  peer's certificate did not verify); a list shorter than the count repeats its last
+  entry. A host with no ``status`` may refuse or hang; reaching it past that is a fault.
+  It is how a retry is shown succeeding, and every failure that provably precedes the
+  request is driven through the dialer where it really happens.
+* **A body template**: ``<<query>>`` in a body is replaced by the request's raw query
+  string, and ``<<header:name>>`` by that request header (``""`` when not sent) — how a
+  paginating read shows which page it asked for while still projecting Records.
+* **``Content-Length``** is the body's length unless the case's headers name one: a case
+  declaring more than it sends is how a body that stopped part-way is served.
 """
 
 from __future__ import annotations
@@ -41,6 +56,7 @@ import datetime as _dt
 import email.utils
 import errno
 import http
+import re
 import socket
 import ssl
 import tempfile
@@ -57,7 +73,12 @@ from harness.case import CaseFault
 
 ORGANISATION: Final = "hyper golden fixture"
 CERTIFICATE_LIFE: Final = _dt.timedelta(days=34, hours=12)
-_KEYS: Final = frozenset({"status", "headers", "body", "echo_request_headers", "delay_ms", "repeat", "answers"})
+_HOST_KEYS: Final = frozenset({"answers", "hangs", "refuse_first", "refuse_first_as"})
+_KEYS: Final = frozenset({"status", "headers", "body", "echo_request_headers", "delay_ms", "repeat"}) | _HOST_KEYS
+"""Facts about the host, which no one of its ``answers`` may carry."""
+_REFUSALS: Final = ("refused", "name", "handshake")
+_QUERY: Final = "<<query>>"
+_HEADER: Final = re.compile(r"<<header:([^<>]+)>>")
 _NO_CHECK_TIME: Final = 0x200000
 """OpenSSL's ``X509_V_FLAG_NO_CHECK_TIME``: the chain is verified, its dates against nothing."""
 
@@ -73,6 +94,9 @@ class Served:
     delay_ms: int = 0
     repeat: int = 1
     answers: tuple[Served, ...] = ()
+    hangs: bool = False
+    refuse_first: int = 0
+    refuse_first_as: tuple[str, ...] = ()
 
 
 def read_served(directory: Path) -> dict[str, Served]:
@@ -95,11 +119,24 @@ def read_served(directory: Path) -> dict[str, Served]:
 def _served(where: str, value: Any, nested: bool = False) -> Served:
     if not isinstance(value, dict):
         raise CaseFault(f"{where} is not an object of status, headers, body, echo_request_headers and delay_ms")
-    unknown = sorted(set(value) - (_KEYS - {"answers"} if nested else _KEYS))
+    unknown = sorted(set(value) - (_KEYS - _HOST_KEYS if nested else _KEYS))
     if unknown:
         raise CaseFault(f"{where} carries {', '.join(unknown)}; it takes {', '.join(sorted(_KEYS))}")
+    hangs = value.get("hangs", False)
+    if not isinstance(hangs, bool):
+        raise CaseFault(f"{where}'s hangs is not true or false")
+    refuse_first = value.get("refuse_first", 0)
+    if isinstance(refuse_first, bool) or not isinstance(refuse_first, int) or refuse_first < 0:
+        raise CaseFault(f"{where}'s refuse_first is not a whole number of dials to refuse, zero or more")
+    refuse_as = value.get("refuse_first_as", [])
+    if not isinstance(refuse_as, list) or not all(each in _REFUSALS for each in refuse_as):
+        raise CaseFault(f"{where}'s refuse_first_as is not a list of {', '.join(_REFUSALS)}")
+    if refuse_as and not refuse_first:
+        raise CaseFault(f"{where} says how refusals fail and refuses no dial (refuse_first)")
     status = value.get("status")
-    if isinstance(status, bool) or not isinstance(status, int) or not 100 <= status <= 599:
+    if status is None and (hangs or refuse_first):
+        status = 0  # a host that only refuses or hangs may answer no status at all
+    elif isinstance(status, bool) or not isinstance(status, int) or not 100 <= status <= 599:
         raise CaseFault(f"{where} names no status from 100 to 599; a server always answers one")
     headers = value.get("headers", {})
     if not isinstance(headers, dict) or not all(isinstance(v, str) for v in headers.values()):
@@ -120,7 +157,9 @@ def _served(where: str, value: Any, nested: bool = False) -> Served:
     if not isinstance(answers, list):
         raise CaseFault(f"{where}'s answers is not a list of answers given in order")
     turns = tuple(_served(f"{where} answers[{n}]", answer, nested=True) for n, answer in enumerate(answers))
-    return Served(status, tuple(headers.items()), body, tuple(echo), delay, repeat, turns)
+    return Served(
+        status, tuple(headers.items()), body, tuple(echo), delay, repeat, turns, hangs, refuse_first, tuple(refuse_as)
+    )
 
 
 @contextmanager
@@ -156,6 +195,9 @@ def serving(served: Mapping[str, Served], instant: _dt.datetime, problems: list[
     def dial(host: str, wanted: int, timeout: float | None) -> ssl.SSLSocket:
         if host not in served:
             raise ConnectionRefusedError(errno.ECONNREFUSED, f"{host} is not served by this case")
+        refused = turns.refusing(host)
+        if refused is not None:
+            raise _refusal(refused, host)
         raw = socket.create_connection(("127.0.0.1", port), timeout=timeout)
         try:
             return client_side.wrap_socket(raw, server_hostname=host)
@@ -214,13 +256,37 @@ def _mint(hosts: list[str], instant: _dt.datetime) -> tuple[bytes, bytes]:
     )
 
 
+def _refusal(how: str, host: str) -> OSError:
+    """The error a dial fails with, of the type that failure really raises where it happens."""
+    if how == "name":
+        return socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+    if how == "handshake":
+        failed = ssl.SSLCertVerificationError(1, "[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed")
+        failed.reason = "CERTIFICATE_VERIFY_FAILED"
+        return failed
+    return ConnectionRefusedError(errno.ECONNREFUSED, "Connection refused")
+
+
 class _Turns:
-    """Which answer each host gives next: its ``answers`` in order, then its own for good."""
+    """Which answer each host gives next: its ``answers`` in order, then its own for good; and
+    how many of its dials are still to be refused."""
 
     def __init__(self, served: Mapping[str, Served]) -> None:
         self._served = served
         self._taken: dict[str, int] = {}
+        self._refused: dict[str, int] = {}
         self._lock = threading.Lock()
+
+    def refusing(self, host: str) -> str | None:
+        """How this dial fails, or ``None`` where the host accepts it; counts it either way."""
+        answer = self._served[host]
+        with self._lock:
+            done = self._refused.get(host, 0)
+            if done >= answer.refuse_first:
+                return None
+            self._refused[host] = done + 1
+        named = answer.refuse_first_as
+        return named[min(done, len(named) - 1)] if named else "refused"
 
     def next(self, host: str) -> Served | None:
         answer = self._served.get(host)
@@ -262,7 +328,7 @@ def _answer(
             head, rest = _read_head(conn)
             if head is None:
                 return
-            lines = head.decode("latin-1").split("\r\n")[1:]
+            request_line, *lines = head.decode("latin-1").split("\r\n")
             headers: dict[str, str] = {}
             for line in lines:
                 name, _, value = line.partition(":")
@@ -270,9 +336,13 @@ def _answer(
             _drain_body(conn, rest, int(headers.get("content-length", "0") or 0))
             host = headers.get("host", "").partition(":")[0]
             answer = served.next(host)
+            if answer is not None and answer.hangs:
+                stopping.wait()
+                return
             if answer is not None and answer.delay_ms and stopping.wait(answer.delay_ms / 1000):
                 return
-            conn.sendall(_response(answer, headers, instant))
+            target = request_line.split(" ")[1] if request_line.count(" ") >= 2 else ""
+            conn.sendall(_response(answer, headers, target.partition("?")[2], instant))
     except (OSError, ValueError):
         return  # a client that went away (a deadline, a refused handshake) is the case's subject, not a fault
 
@@ -296,10 +366,12 @@ def _drain_body(conn: ssl.SSLSocket, rest: bytes, length: int) -> None:
         rest += chunk
 
 
-def _response(answer: Served | None, request: Mapping[str, str], instant: _dt.datetime) -> bytes:
-    if answer is None:
-        answer = Served(500, (("Content-Type", "text/plain; charset=utf-8"),), "the golden harness serves no such host")
-    body = answer.body.encode("utf-8") * answer.repeat
+def _response(answer: Served | None, request: Mapping[str, str], query: str, instant: _dt.datetime) -> bytes:
+    if answer is None or answer.status == 0:
+        plain = (("Content-Type", "text/plain; charset=utf-8"),)
+        answer = Served(500, plain, "the golden harness serves no such answer")
+    written = _HEADER.sub(lambda named: request.get(named.group(1).lower(), ""), answer.body.replace(_QUERY, query))
+    body = written.encode("utf-8") * answer.repeat
     if answer.echo_request_headers:
         echoed = {name.lower(): request.get(name.lower(), "") for name in answer.echo_request_headers}
         from hyper.capability.response import compact
@@ -313,7 +385,7 @@ def _response(answer: Served | None, request: Mapping[str, str], instant: _dt.da
     bodiless = answer.status < 200 or answer.status in (204, 304)
     if body and "content-type" not in headers and not bodiless:
         headers["content-type"] = ("Content-Type", _sniff(body))
-    if not bodiless:
+    if not bodiless and "content-length" not in headers:
         headers["content-length"] = ("Content-Length", str(len(body)))
     try:
         reason = http.HTTPStatus(answer.status).phrase

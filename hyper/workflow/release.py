@@ -130,6 +130,10 @@ def _reason(host: str, exc: Exception) -> str:
         return f"the name {host} did not resolve"
     if isinstance(exc, ssl.SSLError):
         return f"the TLS handshake with {host} failed: {exc.reason or exc}"
+    if isinstance(exc, http.client.IncompleteRead):
+        arrived = len(exc.partial)
+        whole = f" of {arrived + exc.expected}" if exc.expected is not None else ""
+        return f"the body stopped part-way: {arrived}{whole} bytes arrived"
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror[:1].lower() + exc.strerror[1:]
     return str(exc) or type(exc).__name__
