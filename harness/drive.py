@@ -303,10 +303,11 @@ def call_tool(call: ToolCall, process: Process, facts: BuildFacts) -> tuple[str,
     as the bytes the server wrote, or the JSON-RPC error's message.
     """
     from hyper.cli.main import dispatch
+    from hyper.cli.mcp import server
     from hyper_mcp.driver import call_blocking
     from hyper_mcp.envelope import render_envelope_golden
 
-    outcome = call_blocking(facts.version, dispatch(process, facts), call.tool, call.arguments)
+    outcome = call_blocking(server(facts.version, dispatch(process, facts)), call.tool, call.arguments)
     if outcome.envelope is None:
         return "error.golden", f"{outcome.error}\n".encode()
     return "envelope.golden", render_envelope_golden(outcome.envelope).encode()

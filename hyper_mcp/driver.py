@@ -22,7 +22,7 @@ import anyio
 import attrs
 import orjson
 
-from hyper_mcp.answer import Dispatch
+from hyper_mcp.adapter import Server
 from hyper_mcp.envelope import Envelope, envelope_from_wire
 from hyper_mcp.rawjson import array_spans, object_spans
 
@@ -78,6 +78,9 @@ class Declared:
     description: str
     input_schema: bytes
     output_schema: bytes
+    title: str | None = None
+    annotations: bytes | None = None
+    """The annotations object as it arrived; None where the tool carried none."""
 
 
 class Session:
@@ -174,7 +177,7 @@ def tool_call_params(tool: str, arguments: bytes | None, progress_token: object 
 
 
 @asynccontextmanager
-async def connected(version: str, dispatch: Dispatch) -> AsyncIterator[Session]:
+async def connected(server: Server) -> AsyncIterator[Session]:
     """A session against a fresh server; leaving it closes the client side and waits."""
     from hyper_mcp.server import serve_lines
 
@@ -183,7 +186,7 @@ async def connected(version: str, dispatch: Dispatch) -> AsyncIterator[Session]:
 
     async def run_server() -> None:
         async with server_reads, server_writes:
-            await serve_lines(version, dispatch, aiter(server_reads), server_writes.send)
+            await serve_lines(server, aiter(server_reads), server_writes.send)
 
     async with anyio.create_task_group() as group:
         group.start_soon(run_server)
@@ -234,8 +237,7 @@ def outcome_of(frame: bytes, watching: Watching) -> CallOutcome:
 
 
 async def call(
-    version: str,
-    dispatch: Dispatch,
+    server: Server,
     tool: str,
     arguments: bytes | None = b"{}",
     progress_token: object = None,
@@ -245,7 +247,7 @@ async def call(
     ``arguments`` is sent as written (None leaves the member out); a
     ``progress_token`` asks for progress notifications.
     """
-    async with connected(version, dispatch) as session:
+    async with connected(server) as session:
         await session.handshake()
         start = len(session.seen)
         frame = await session.request("tools/call", tool_call_params(tool, arguments, progress_token))
@@ -255,10 +257,10 @@ async def call(
     return outcome_of(frame, watching_in(others))
 
 
-async def list_tools(version: str, dispatch: Dispatch) -> list[Declared]:
+async def list_tools(server: Server, protocol_version: str | None = None) -> list[Declared]:
     """``tools/list`` as a client receives it, each schema as the bytes that arrived."""
-    async with connected(version, dispatch) as session:
-        await session.handshake()
+    async with connected(server) as session:
+        await session.handshake(protocol_version or PROTOCOL_VERSION)
         frame = await session.request("tools/list")
     result = _result_span(frame)
     if result is None:
@@ -276,22 +278,23 @@ async def list_tools(version: str, dispatch: Dispatch) -> list[Declared]:
                 description=json.loads(tool["description"]),
                 input_schema=tool["inputSchema"].encode(),
                 output_schema=tool["outputSchema"].encode(),
+                title=json.loads(tool["title"]) if "title" in tool else None,
+                annotations=tool["annotations"].encode() if "annotations" in tool else None,
             )
         )
     return declared
 
 
 def call_blocking(
-    version: str,
-    dispatch: Dispatch,
+    server: Server,
     tool: str,
     arguments: bytes | None = b"{}",
     progress_token: object = None,
 ) -> CallOutcome:
     """:func:`call`, for synchronous callers."""
-    return anyio.run(partial(call, version, dispatch, tool, arguments, progress_token))
+    return anyio.run(partial(call, server, tool, arguments, progress_token))
 
 
-def list_tools_blocking(version: str, dispatch: Dispatch) -> list[Declared]:
+def list_tools_blocking(server: Server, protocol_version: str | None = None) -> list[Declared]:
     """:func:`list_tools`, for synchronous callers."""
-    return anyio.run(list_tools, version, dispatch)
+    return anyio.run(list_tools, server, protocol_version)

@@ -11,9 +11,9 @@ decoded and re-encoded — so a row on this surface and on the ``--json`` stream
 the same bytes. The terminal row does not travel: what it carried moves up beside
 the rows.
 
-Which exit code sets which shape is stated once, in :func:`envelope_of`, for all
-thirteen tools. The text block is chosen by the *tool* (see ``_TEXT``), except for a
-Refusal, whose rendering is the whole remedy and goes over untouched.
+Which exit code sets which shape is the tool's ``exits`` (hyper's mapping is handed
+in by its command layer); the text block is chosen by the tool's ``reading``, except
+for a Refusal, whose rendering is the whole remedy and goes over untouched.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ import attrs
 import orjson
 
 from hyper_mcp.answer import Answer
-from hyper_mcp.decode import FLAG_ARGUMENTS
 from hyper_mcp.errors import ProtocolError
 from hyper_mcp.rawjson import SyntaxFault, array_spans, golden_string, object_spans
+from hyper_mcp.table import Reading, Shape, Tool
 
 RECORD_LOCATION: Final = (
     "the record is the hyper-store branch of this repository — it is never checked out, and a clone carries it along"
@@ -42,26 +42,6 @@ RETRY: Final = (
 )
 """Closes every Refusal's text block. ``isError`` usually invites a retry, and on a
 surface without exit code 77 this sentence is the only place to say it will not help."""
-
-_SUMMARY: Final = "summary"
-_ROWS_BENEATH: Final = "rows beneath"
-_LOCATION_BENEATH: Final = "location beneath"
-_WHOLE_RENDERING: Final = "whole rendering"
-
-_TEXT: Final[Mapping[str, str]] = {
-    "check": _ROWS_BENEATH,
-    "runs": _LOCATION_BENEATH,
-    "records": _LOCATION_BENEATH,
-    "review": _WHOLE_RENDERING,
-}
-"""The text block of an ordinary answer, per tool; every other tool is ``_SUMMARY``.
-
-``check`` puts its problem table under the line because the problems are what an
-agent must repair; ``review`` answers with the page because the page is what a human
-will be handed; ``runs`` and ``records`` say where the record lives."""
-
-_EXECUTES: Final = frozenset({"run"})
-"""The tools whose answer carries the outcome triple."""
 
 _NOUNS: Final[Mapping[str, tuple[str, str]]] = {
     "provider": ("Provider", "Providers"),
@@ -87,14 +67,6 @@ _NOUNS: Final[Mapping[str, tuple[str, str]]] = {
 """Each row type as the summary line counts it; a type missing here reads as itself."""
 
 _OUTCOME_ROW: Final = "outcome"
-_OUTCOME_OF_EXIT: Final[Mapping[int, str]] = {
-    0: "completed",
-    77: "refused",
-    1: "failed",
-    75: "failed",
-    130: "failed",
-    143: "failed",
-}
 
 
 @attrs.frozen
@@ -173,14 +145,14 @@ def _discriminated(row: bytes) -> tuple[str, dict[str, object]]:
     return decoded["type"], decoded
 
 
-def _in_arguments(tool: str, truncated: bytes) -> bytes:
+def _in_arguments(tool: Tool, truncated: bytes) -> bytes:
     """The terminal row's ``truncated``, its hint naming this tool's arguments.
 
     The hint is the one wording that differs between the surfaces: the command names
     the flags a person types, and a caller here can only pass arguments. A hint that
     already names no flag passes unchanged.
     """
-    flags = FLAG_ARGUMENTS.get(tool)
+    flags = tool.flags
     marker = orjson.loads(truncated)
     if not flags or not isinstance(marker, dict) or not isinstance(marker.get("hint"), str):
         return truncated
@@ -194,7 +166,7 @@ def _in_arguments(tool: str, truncated: bytes) -> bytes:
     return orjson.dumps({**marker, "hint": hint})
 
 
-def _structured(tool: str, answer: Answer, dry_run: bool | None) -> tuple[Structured | None, list[str]]:
+def _structured(tool: Tool, answer: Answer, dry_run: bool | None) -> tuple[Structured | None, list[str]]:
     """The machine half, composed from what the command wrote and never from its exit code.
 
     It is absent exactly when the command opened no row stream and the tool carries
@@ -220,10 +192,10 @@ def _structured(tool: str, answer: Answer, dry_run: bool | None) -> tuple[Struct
                 raise _fault(f"the terminal row {answer.terminal!r} carries no truncated")
             start, end = spans["truncated"]
             truncated = _in_arguments(tool, answer.terminal.decode()[start:end].encode())
-    elif tool in _EXECUTES and answer.exit in _OUTCOME_OF_EXIT:
+    elif tool.reading is Reading.OUTCOME and tool.exits.of(answer.exit).outcome is not None:
         # A Run that lost the Store before it began writes no row; the exit code says
         # which outcome that is, and the call says whether it was a rehearsal.
-        outcome, rehearsal = _OUTCOME_OF_EXIT[answer.exit], bool(dry_run)
+        outcome, rehearsal = tool.exits.of(answer.exit).outcome, bool(dry_run)
     if answer.terminal is None and outcome is None:
         if answer.rows:
             raise _fault(f"the command wrote {len(answer.rows)} rows and no terminal row")
@@ -260,21 +232,20 @@ def outcome_line(structured: Structured) -> str:
     return " · ".join(parts)
 
 
-def _answer_text(tool: str, answer: Answer, structured: Structured, kinds: list[str]) -> str:
-    line = (
-        outcome_line(structured) if structured.outcome is not None else summary_line(kinds, _cut(structured.truncated))
-    )
-    mode = _TEXT.get(tool, _SUMMARY)
+def _answer_text(tool: Tool, answer: Answer, structured: Structured, kinds: list[str]) -> str:
     if structured.outcome is not None:
+        line = outcome_line(structured)
         said = own_sentences(answer.narration)
         return f"{line}\n\n{said}" if said else line
-    if mode == _ROWS_BENEATH and structured.rows:
+    line = summary_line(kinds, _cut(structured.truncated))
+    mode = tool.reading
+    if mode is Reading.ROWS_BENEATH and structured.rows:
         if not answer.rendering:
             raise _fault(f"the command exited {answer.exit} with {len(structured.rows)} rows and drew none of them")
         return f"{line}\n\n{answer.rendering}"
-    if mode == _LOCATION_BENEATH:
+    if mode is Reading.LOCATION_BENEATH:
         return f"{line}\n\n{RECORD_LOCATION}"
-    if mode == _WHOLE_RENDERING:
+    if mode is Reading.WHOLE_RENDERING:
         if not answer.rendering:
             raise _fault(f"the command exited {answer.exit} and drew no page for a tool that answers with one")
         return answer.rendering
@@ -300,8 +271,15 @@ def refusal_text(rendering: str) -> str:
     return f"{rendering.rstrip(chr(10))}\n\n{RETRY}"
 
 
-def envelope_of(tool: str, answer: Answer, dry_run: bool | None = None) -> Envelope:
+def _said(answer: Answer) -> str:
+    """What the command said on stderr, beside its rows: its own account of a failure."""
+    return answer.narration.strip("\n")
+
+
+def envelope_of(tool: Tool, answer: Answer, dry_run: bool | None = None) -> Envelope:
     """The envelope one command's answer maps to, or the protocol error it becomes.
+
+    The tool's ``exits`` decide the shape (:class:`~hyper_mcp.table.Shape`). hyper's:
 
     ====  =====================================================================
     0     the answer; ``isError`` false
@@ -312,28 +290,37 @@ def envelope_of(tool: str, answer: Answer, dry_run: bool | None = None) -> Envel
     else  no envelope: a fault, since this server watches no signals
     ====  =====================================================================
 
-    ``dry_run`` is what a ``run`` call asked for, read only when the command wrote no
-    terminal row to say it.
+    A command that answered with no row stream and no Refusal — it stopped before it
+    looked — is a protocol error carrying what it said on stderr, the sentence a
+    person at a terminal would have read; only a command that said nothing at all is
+    a fault of this server's.
+
+    ``dry_run`` is what an ``OUTCOME`` call asked for, read only when the command
+    wrote no terminal row to say it.
     """
-    if answer.exit == 2:
+    shape = tool.exits.of(answer.exit).shape
+    if shape is Shape.USAGE:
         said = answer.usage.rstrip("\n")
         if not said:
-            raise _fault("the command exited 2 and gave no reason")
+            raise _fault(f"the command exited {answer.exit} and gave no reason")
         raise ProtocolError(said)
-    if answer.exit not in (0, 1, 75, 77):
+    if shape is Shape.FAULT:
         raise _fault(f"the command exited {answer.exit}, an exit code no envelope answers")
     structured, kinds = _structured(tool, answer, dry_run)
-    if answer.exit == 77:
+    if shape is Shape.REFUSAL:
         rendering = answer.refusal or answer.rendering
         if not rendering:
             raise _fault("the command refused and rendered no Refusal")
         return Envelope((TextBlock(refusal_text(rendering)),), structured, True)
     if structured is None:
-        raise _fault(f"the command exited {answer.exit} and opened no row stream")
+        said = _said(answer)
+        if not said:
+            raise _fault(f"the command exited {answer.exit}, opened no row stream and said nothing")
+        raise ProtocolError(said)
     text = _answer_text(tool, answer, structured, kinds)
-    if _TEXT.get(tool) == _WHOLE_RENDERING:
+    if tool.reading is Reading.WHOLE_RENDERING:
         structured = attrs.evolve(structured, rendering=text)
-    return Envelope((TextBlock(text),), structured, answer.exit != 0)
+    return Envelope((TextBlock(text),), structured, shape is Shape.ERROR_ANSWER)
 
 
 # --- reading back and rendering ---

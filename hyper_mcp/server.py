@@ -40,22 +40,20 @@ import attrs
 import mcp_types as types
 import orjson
 from mcp.server import Server, ServerRequestContext
-from mcp.server.context import CallNext, HandlerResult
+from mcp.server.context import CallNext, HandlerResult, ServerMiddleware
 from mcp.server.models import InitializationOptions
 from mcp.server.runner import serve_loop
 from mcp.shared.exceptions import MCPError
 from mcp.shared.jsonrpc_dispatcher import progress_token_from_params
 from mcp.shared.message import ServerMessageMetadata, SessionMessage
 
+from hyper_mcp.adapter import Server as Adapted
 from hyper_mcp.answer import Answer, Call, Dispatch, Progress
 from hyper_mcp.decode import decode
 from hyper_mcp.envelope import Envelope, envelope_of
 from hyper_mcp.errors import ERROR_CODE, ProtocolError
-from hyper_mcp.instructions import instructions
 from hyper_mcp.rawjson import Members, SyntaxFault, Value, of_python, parse
-from hyper_mcp.tools import listing, registered
-
-NAME: Final = "hyper"
+from hyper_mcp.table import Table
 
 DRAIN_GRACE_S: Final = 30.0
 """How long, after stdin closes, in-flight calls run undisturbed.
@@ -153,8 +151,10 @@ async def _read(lines: AsyncIterator[bytes], into: Any, link: _Link) -> None:
                         arrival = _Arrival(_tool_call_arguments(line))
                     except SyntaxFault:
                         arrival = None
-                    if arrival is not None and arrival.arguments is not None and not isinstance(
-                        arrival.arguments, Members
+                    if (
+                        arrival is not None
+                        and arrival.arguments is not None
+                        and not isinstance(arrival.arguments, Members)
                     ):
                         # Arguments that are no object are hyper's to refuse, in its own
                         # sentence; the SDK's copy goes without them so it does not
@@ -239,7 +239,7 @@ def _progress_to(ctx: ServerRequestContext[Any, Any], cancelled: threading.Event
     return report
 
 
-def _handler(dispatch: Dispatch) -> Callable[..., Awaitable[types.CallToolResult]]:
+def _handler(table: Table, dispatch: Dispatch) -> Callable[..., Awaitable[types.CallToolResult]]:
     one_at_a_time = threading.Lock()
 
     async def call_tool(
@@ -247,7 +247,7 @@ def _handler(dispatch: Dispatch) -> Callable[..., Awaitable[types.CallToolResult
     ) -> types.CallToolResult:
         arrival = ctx.request if isinstance(ctx.request, _Arrival) else _Arrival(of_python(params.arguments))
         try:
-            decoded = decode(params.name, arrival.arguments)
+            decoded = decode(table, params.name, arrival.arguments)
         except ProtocolError as refused:
             raise MCPError(code=ERROR_CODE, message=refused.message) from None
         call = Call(
@@ -263,7 +263,9 @@ def _handler(dispatch: Dispatch) -> Callable[..., Awaitable[types.CallToolResult
         if isinstance(answered, BaseException):
             raise _fault(f"the command stopped on an unexpected {type(answered).__name__}")
         try:
-            envelope = envelope_of(params.name, answered, decoded.dry_run)
+            tool = table.named(params.name)
+            assert tool is not None  # decode refused every name the table lacks
+            envelope = envelope_of(tool, answered, decoded.dry_run)
         except ProtocolError as declined:
             raise MCPError(code=ERROR_CODE, message=declined.message) from None
         holder = _ANSWERED.get()
@@ -282,27 +284,37 @@ def _handler(dispatch: Dispatch) -> Callable[..., Awaitable[types.CallToolResult
     return guarded
 
 
-async def _list_tools(
-    ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
-) -> types.ListToolsResult:
-    return types.ListToolsResult(
-        tools=[
-            types.Tool(
-                name=tool.name,
-                description=tool.description,
-                input_schema=dict(tool.input_schema),
-                output_schema=dict(tool.output_schema),
-            )
-            for tool in registered()
-        ]
-    )
+def _lister(table: Table) -> Callable[..., Awaitable[types.ListToolsResult]]:
+    async def list_tools(
+        ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        return types.ListToolsResult(
+            tools=[
+                types.Tool(
+                    name=tool.name,
+                    description=tool.description,
+                    input_schema=dict(tool.input_schema),
+                    output_schema=dict(tool.output_schema),
+                )
+                for tool in table.tools
+            ]
+        )
+
+    return list_tools
 
 
-async def _hyper_answers(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
-    """After the SDK has checked a request, send hyper's bytes in place of its result."""
+def _our_answers(table: Table) -> ServerMiddleware[Any]:
+    async def answers(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+        return await _answered(table, ctx, call_next)
+
+    return answers
+
+
+async def _answered(table: Table, ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+    """After the SDK has checked a request, send our own bytes in place of its result."""
     if ctx.method == "tools/list":
         await call_next(ctx)
-        return {"tools": orjson.Fragment(listing())}
+        return {"tools": orjson.Fragment(table.listing(ctx.protocol_version))}
     if ctx.method != "tools/call":
         return await call_next(ctx)
     holder: list[Envelope] = []
@@ -316,31 +328,32 @@ async def _hyper_answers(ctx: ServerRequestContext[Any, Any], call_next: CallNex
     return {key: orjson.Fragment(value) for key, value in holder[0].members()}
 
 
-def _server(version: str, dispatch: Dispatch) -> Server[Any]:
+def _server(adapted: Adapted, instructions: str) -> Server[Any]:
     server: Server[Any] = Server(
-        NAME,
-        version=version,
-        instructions=instructions(version),
-        on_list_tools=_list_tools,
-        on_call_tool=_handler(dispatch),
+        adapted.name,
+        version=adapted.version,
+        instructions=instructions,
+        on_list_tools=_lister(adapted.table),
+        on_call_tool=_handler(adapted.table, adapted.dispatch),
     )
-    server.middleware[:] = [_hyper_answers]
+    server.middleware[:] = [_our_answers(adapted.table)]
     return server
 
 
-def _initialization(version: str) -> InitializationOptions:
+def _initialization(adapted: Adapted, instructions: str) -> InitializationOptions:
     """Capabilities stated rather than inferred: tools, and nothing promised beside them."""
     return InitializationOptions(
-        server_name=NAME,
-        server_version=version,
-        instructions=instructions(version),
+        server_name=adapted.name,
+        server_version=adapted.version,
+        instructions=instructions,
         capabilities=types.ServerCapabilities(tools=types.ToolsCapability()),
     )
 
 
-async def serve_lines(version: str, dispatch: Dispatch, lines: AsyncIterator[bytes], write_line: WriteLine) -> None:
+async def serve_lines(adapted: Adapted, lines: AsyncIterator[bytes], write_line: WriteLine) -> None:
     """One session over newline-delimited frames, until ``lines`` ends and every call is answered."""
-    server = _server(version, dispatch)
+    instructions = adapted.instructions()
+    server = _server(adapted, instructions)
     link = _Link()
     inbound_send, inbound = anyio.create_memory_object_stream[SessionMessage | Exception](0)
     outbound, outbound_receive = anyio.create_memory_object_stream[SessionMessage](0)
@@ -349,7 +362,9 @@ async def serve_lines(version: str, dispatch: Dispatch, lines: AsyncIterator[byt
             group.start_soon(_read, lines, inbound_send, link)
             group.start_soon(_write, outbound_receive, write_line, link)
             async with server.lifespan(server) as state:
-                await serve_loop(server, inbound, outbound, lifespan_state=state, init_options=_initialization(version))
+                await serve_loop(
+                    server, inbound, outbound, lifespan_state=state, init_options=_initialization(adapted, instructions)
+                )
     finally:
         link.cancel_all()
 
@@ -369,7 +384,7 @@ def _stdin_lines(fd: int, portal: anyio.from_thread.BlockingPortal, into: Any) -
         portal.call(into.aclose)
 
 
-async def _serve_stdio(version: str, dispatch: Dispatch) -> None:
+async def _serve_stdio(adapted: Adapted) -> None:
     # Frames own the real stdout. Anything else that writes to fd 1 while the server
     # runs lands on stderr, and stdin reads as empty for anything but the transport.
     sys.stdout.flush()
@@ -393,7 +408,7 @@ async def _serve_stdio(version: str, dispatch: Dispatch) -> None:
             reader = threading.Thread(target=_stdin_lines, args=(wire_in, portal, send), daemon=True)
             reader.start()
             async with receive:
-                await serve_lines(version, dispatch, aiter(receive), write_line)
+                await serve_lines(adapted, aiter(receive), write_line)
     finally:
         sys.stdout.flush()
         os.dup2(wire_out, 1)
@@ -409,15 +424,11 @@ def _first_fault(fault: BaseException) -> BaseException:
     return fault
 
 
-def serve(version: str, dispatch: Dispatch) -> int:
-    """Serve MCP on the process's stdin and stdout until the client closes stdin.
-
-    Answers 0 for a session that ended cleanly, and 1 — with ``hyper mcp: <fault>``
-    on stderr — for a server that failed.
-    """
+def serve(adapted: Adapted) -> int:
+    """Serve MCP on the process's stdin and stdout until the client closes stdin (:meth:`Server.serve`)."""
     try:
-        anyio.run(_serve_stdio, version, dispatch)
+        anyio.run(_serve_stdio, adapted)
     except Exception as fault:
-        sys.stderr.write(f"hyper mcp: {_first_fault(fault)}\n")
+        sys.stderr.write(f"{adapted.name} mcp: {_first_fault(fault)}\n")
         return 1
     return 0

@@ -52,9 +52,10 @@ def test_case(case: Case, update: bool) -> None:
 
 
 def test_tools_golden(update: bool) -> None:
-    from hyper_mcp.tools import render_tools_golden
+    from hyper.cli.mcp import EXITS
+    from hyper_mcp.tools import hyper_table, render_tools_golden
 
-    rendered = render_tools_golden().encode()
+    rendered = render_tools_golden(hyper_table(EXITS).published()).encode()
     if update:
         TOOLS_GOLDEN.write_bytes(rendered)
         return

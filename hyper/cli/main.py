@@ -187,6 +187,6 @@ def _mcp(args: Sequence[str], to: Streams, process: Process, facts: BuildFacts) 
     if args:
         to.usage(f"hyper mcp: takes no arguments, got {args[0]}\n")
         return codes.USAGE
-    from hyper_mcp.server import serve  # deferred: start-up cost
+    from hyper.cli.mcp import server  # deferred: start-up cost
 
-    return serve(facts.version, dispatch(process, facts))
+    return server(facts.version, dispatch(process, facts)).serve()

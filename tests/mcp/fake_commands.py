@@ -12,9 +12,29 @@ from collections.abc import Callable
 
 import orjson
 
+from hyper.cli.mcp import EXITS, server
+from hyper_mcp.adapter import Server
 from hyper_mcp.answer import Answer, Call, Dispatch
+from hyper_mcp.table import Tool
+from hyper_mcp.tools import hyper_table
 
 VERSION = "1.4.0"
+TABLE = hyper_table(EXITS)
+"""hyper's thirteen tools, with hyper's own exit codes."""
+
+
+def tool(name: str) -> Tool:
+    """One of hyper's tools by name."""
+    found = TABLE.named(name)
+    assert found is not None, name
+    return found
+
+
+def served(dispatch: Dispatch) -> Server:
+    """hyper's server at :data:`VERSION` over a fake dispatch."""
+    return server(VERSION, dispatch)
+
+
 RESULT_COMPLETE = b'{"type":"result","truncated":false}'
 
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from hyper_mcp.decode import decode
 from hyper_mcp.errors import ProtocolError
-from hyper_mcp.tools import registered
+from tests.mcp.fake_commands import TABLE
 
 ARGV = [
     ("providers", "{}", ["providers"]),
@@ -144,41 +144,41 @@ REFUSED = [
 
 @pytest.mark.parametrize(("tool", "arguments", "argv"), ARGV)
 def test_each_tool_builds_its_commands_line(tool: str, arguments: str, argv: list[str]) -> None:
-    assert list(decode(tool, arguments.encode()).argv) == argv
+    assert list(decode(TABLE, tool, arguments.encode()).argv) == argv
 
 
 def test_every_tool_has_an_argv_case() -> None:
-    assert {case[0] for case in ARGV} == {tool.name for tool in registered()}
+    assert {case[0] for case in ARGV} == {tool.name for tool in TABLE.tools}
 
 
 @pytest.mark.parametrize(("tool", "arguments", "message"), REFUSED)
 def test_a_malformed_call_is_refused_naming_the_tool(tool: str, arguments: str, message: str) -> None:
     with pytest.raises(ProtocolError) as refused:
-        decode(tool, arguments.encode())
+        decode(TABLE, tool, arguments.encode())
     assert refused.value.message.startswith(message)
 
 
 def test_the_first_fault_in_the_object_is_the_one_reported() -> None:
     with pytest.raises(ProtocolError, match='no argument named "zzz"'):
-        decode("runs", b'{"zzz":1,"limit":"x"}')
+        decode(TABLE, "runs", b'{"zzz":1,"limit":"x"}')
     with pytest.raises(ProtocolError, match="limit must be"):
-        decode("runs", b'{"limit":"x","zzz":1}')
+        decode(TABLE, "runs", b'{"limit":"x","zzz":1}')
 
 
 def test_a_repeated_member_takes_its_last_value() -> None:
-    assert decode("provider", b'{"name":"a","name":"b"}').argv == ("provider", "--", "b")
+    assert decode(TABLE, "provider", b'{"name":"a","name":"b"}').argv == ("provider", "--", "b")
     # null on a required member leaves what it held, as the reference's decoder does
-    assert decode("provider", b'{"name":"a","name":null}').argv == ("provider", "--", "a")
+    assert decode(TABLE, "provider", b'{"name":"a","name":null}').argv == ("provider", "--", "a")
 
 
 def test_only_run_reports_a_rehearsal() -> None:
-    assert decode("run", b'{"procedure":"p","dry_run":true}').dry_run is True
-    assert decode("run", b'{"procedure":"p"}').dry_run is False
-    assert decode("providers", b"{}").dry_run is None
+    assert decode(TABLE, "run", b'{"procedure":"p","dry_run":true}').dry_run is True
+    assert decode(TABLE, "run", b'{"procedure":"p"}').dry_run is False
+    assert decode(TABLE, "providers", b"{}").dry_run is None
 
 
 def test_an_escaped_lone_surrogate_is_replaced_not_passed_on() -> None:
-    assert decode("provider", b'{"name":"a\\ud800b"}').argv == ("provider", "--", "a\ufffdb")
+    assert decode(TABLE, "provider", b'{"name":"a\\ud800b"}').argv == ("provider", "--", "a\ufffdb")
 
 
 JSON = st.recursive(
@@ -192,14 +192,14 @@ MEMBER_NAMES = st.sampled_from(
      "definition", "history", "other", ""]
 )  # fmt: skip
 ARGUMENTS = JSON | st.dictionaries(MEMBER_NAMES, JSON, max_size=5)
-TOOLS = st.sampled_from([tool.name for tool in registered()] + ["nope"])
+TOOLS = st.sampled_from([tool.name for tool in TABLE.tools] + ["nope"])
 
 
 @settings(max_examples=400, deadline=None)
 @given(tool=TOOLS, arguments=ARGUMENTS)
 def test_any_json_is_a_command_line_or_a_protocol_error(tool: str, arguments: object) -> None:
     try:
-        decoded = decode(tool, json.dumps(arguments).encode())
+        decoded = decode(TABLE, tool, json.dumps(arguments).encode())
     except ProtocolError as refused:
         assert refused.message.startswith(f"{tool}: ")
     else:
@@ -210,11 +210,11 @@ def test_any_json_is_a_command_line_or_a_protocol_error(tool: str, arguments: ob
 @given(tool=TOOLS, raw=st.binary(max_size=64) | st.text(max_size=64).map(str.encode))
 def test_any_bytes_are_a_command_line_or_a_protocol_error(tool: str, raw: bytes) -> None:
     try:
-        decode(tool, raw)
+        decode(TABLE, tool, raw)
     except ProtocolError as refused:
         assert refused.message.startswith(f"{tool}: ")
 
 
 def test_deep_nesting_is_a_protocol_error() -> None:
     with pytest.raises(ProtocolError):
-        decode("providers", b"[" * 100_000)
+        decode(TABLE, "providers", b"[" * 100_000)

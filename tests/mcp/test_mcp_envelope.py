@@ -28,16 +28,18 @@ from tests.mcp.fake_commands import (
     RUN_ID,
     RUN_STEPS,
     STORE_ABSENT,
+    TABLE,
     answer,
     outcome_row,
     row,
+    tool,
 )
 
 CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "conformance" / "mcp"
 
 
 def test_an_ordinary_answer_is_a_summary_line_and_the_rows_as_encoded() -> None:
-    envelope = envelope_of("providers", answer(PROVIDERS))
+    envelope = envelope_of(tool("providers"), answer(PROVIDERS))
     assert envelope.text == "2 Providers"
     assert envelope.is_error is False
     assert envelope.structured == Structured(rows=PROVIDERS, truncated=b"false")
@@ -49,25 +51,25 @@ def test_an_ordinary_answer_is_a_summary_line_and_the_rows_as_encoded() -> None:
 
 
 def test_nothing_found_is_no_rows_and_an_empty_array() -> None:
-    envelope = envelope_of("targets", answer())
+    envelope = envelope_of(tool("targets"), answer())
     assert envelope.text == "no rows"
     assert envelope.structured is not None and envelope.structured.rows == ()
     assert b'"rows":[]' in envelope.encode()
 
 
 def test_problems_found_put_the_table_beneath_the_line() -> None:
-    envelope = envelope_of("check", answer(PROBLEMS, rendering=PROBLEM_TABLE, exit=1))
+    envelope = envelope_of(tool("check"), answer(PROBLEMS, rendering=PROBLEM_TABLE, exit=1))
     assert envelope.text == "2 problems\n\n" + PROBLEM_TABLE
     assert envelope.is_error is True
     assert envelope.structured is not None and envelope.structured.outcome is None
 
 
 def test_a_clean_check_is_the_line_alone() -> None:
-    assert envelope_of("check", answer(rendering="nothing to report\n")).text == "no rows"
+    assert envelope_of(tool("check"), answer(rendering="nothing to report\n")).text == "no rows"
 
 
 def test_a_guardrail_declining_a_tool_that_is_not_a_run_has_no_structured_half() -> None:
-    envelope = envelope_of("runs", answer(terminal=None, refusal=STORE_ABSENT, exit=77))
+    envelope = envelope_of(tool("runs"), answer(terminal=None, refusal=STORE_ABSENT, exit=77))
     assert envelope.structured is None
     assert envelope.is_error is True
     assert envelope.text == STORE_ABSENT.rstrip("\n") + "\n\n" + RETRY
@@ -77,7 +79,7 @@ def test_a_guardrail_declining_a_tool_that_is_not_a_run_has_no_structured_half()
 def test_a_run_refusing_forwards_its_page_and_lifts_its_outcome() -> None:
     page = "STEP  ID  KIND\n\nrefused: bound-exceeded\n\nrefused · exit 77 · hyper show x\n"
     terminal = outcome_row("refused", 77)
-    envelope = envelope_of("run", answer(RUN_STEPS, terminal, rendering=page, exit=77), dry_run=False)
+    envelope = envelope_of(tool("run"), answer(RUN_STEPS, terminal, rendering=page, exit=77), dry_run=False)
     assert envelope.text == page.rstrip("\n") + "\n\n" + RETRY
     assert envelope.structured == Structured(
         rows=RUN_STEPS, truncated=b"null", outcome="refused", run_id=RUN_ID, dry_run=False
@@ -89,26 +91,26 @@ def test_a_run_refusing_forwards_its_page_and_lifts_its_outcome() -> None:
 
 def test_the_pin_gate_on_run_carries_an_outcome_and_no_run_id() -> None:
     terminal = outcome_row("refused", 77, run_id=None)
-    envelope = envelope_of("run", answer(terminal=terminal, refusal="refused: version-pin-mismatch\n", exit=77))
+    envelope = envelope_of(tool("run"), answer(terminal=terminal, refusal="refused: version-pin-mismatch\n", exit=77))
     assert envelope.structured == Structured(rows=(), truncated=b"null", outcome="refused", dry_run=False)
     assert envelope.structured.encode() == b'{"outcome":"refused","dry_run":false,"rows":[],"truncated":null}'
 
 
 def test_a_run_completing_says_outcome_first() -> None:
-    envelope = envelope_of("run", answer(RUN_STEPS, outcome_row("completed", 0)))
+    envelope = envelope_of(tool("run"), answer(RUN_STEPS, outcome_row("completed", 0)))
     assert envelope.text == f"completed · run {RUN_ID}"
     assert envelope.is_error is False
 
 
 def test_a_run_failing_is_an_error_carrying_its_outcome() -> None:
-    envelope = envelope_of("run", answer(RUN_STEPS, outcome_row("failed", 1, dry_run=True), exit=1))
+    envelope = envelope_of(tool("run"), answer(RUN_STEPS, outcome_row("failed", 1, dry_run=True), exit=1))
     assert envelope.text == f"failed · dry-run · run {RUN_ID}"
     assert envelope.is_error is True
     assert envelope.structured is not None and envelope.structured.dry_run is True
 
 
 def test_a_run_that_lost_the_store_before_it_began_reads_its_outcome_off_the_exit_code() -> None:
-    envelope = envelope_of("run", answer(terminal=None, exit=75), dry_run=True)
+    envelope = envelope_of(tool("run"), answer(terminal=None, exit=75), dry_run=True)
     assert envelope.text == "failed · dry-run"
     assert envelope.structured == Structured(rows=(), truncated=b"null", outcome="failed", dry_run=True)
     assert envelope.is_error is True
@@ -117,7 +119,7 @@ def test_a_run_that_lost_the_store_before_it_began_reads_its_outcome_off_the_exi
 def test_a_usage_error_is_a_protocol_error_carrying_the_commands_sentence() -> None:
     usage = 'hyper provider: no Provider named "nope"\n  hyper providers lists them\n'
     with pytest.raises(ProtocolError) as declined:
-        envelope_of("provider", answer(terminal=None, usage=usage, exit=2))
+        envelope_of(tool("provider"), answer(terminal=None, usage=usage, exit=2))
     assert declined.value.message == usage.rstrip("\n")
 
 
@@ -139,47 +141,49 @@ def test_a_usage_error_is_a_protocol_error_carrying_the_commands_sentence() -> N
 )
 def test_a_fault_in_the_server_is_a_protocol_error_never_an_envelope(tool: str, given: object) -> None:
     with pytest.raises(ProtocolError, match="fault in this server"):
-        envelope_of(tool, given)  # type: ignore[arg-type]
+        envelope_of(TABLE.named(tool), given)  # type: ignore[arg-type]
 
 
 def test_review_answers_with_its_page_on_both_channels() -> None:
     page = "procedures/deploy.yaml\n  1 │ kind: procedure\n\nAUTHORITY\n"
     rows = (row(type="artefact", kind="procedure", path="procedures/deploy.yaml"),)
-    envelope = envelope_of("review", answer(rows, rendering=page))
+    envelope = envelope_of(tool("review"), answer(rows, rendering=page))
     assert envelope.text == page
     assert envelope.structured is not None and envelope.structured.rendering == page
     assert envelope.structured.encode().startswith(b'{"rendering":')
 
 
 def test_runs_and_records_say_where_the_record_lives_even_when_empty() -> None:
-    assert envelope_of("runs", answer()).text == "no rows\n\n" + RECORD_LOCATION
+    assert envelope_of(tool("runs"), answer()).text == "no rows\n\n" + RECORD_LOCATION
     records = (row(type="record", ordinal=1),)
-    assert envelope_of("records", answer(records)).text == "1 Record\n\n" + RECORD_LOCATION
+    assert envelope_of(tool("records"), answer(records)).text == "1 Record\n\n" + RECORD_LOCATION
 
 
 def test_a_cut_listing_says_so_and_its_hint_names_arguments() -> None:
     marker = b'{"axis":"time","returned":2,"dropped":4,"hint":"narrow with --since or --target"}'
     runs = (row(type="run", id="a"), row(type="run", id="b"))
-    envelope = envelope_of("runs", answer(runs, b'{"type":"result","truncated":' + marker + b"}"))
+    envelope = envelope_of(tool("runs"), answer(runs, b'{"type":"result","truncated":' + marker + b"}"))
     assert envelope.text.startswith("2 Runs, truncated\n\n")
     assert envelope.structured is not None
     assert envelope.structured.truncated == (
         b'{"axis":"time","returned":2,"dropped":4,"hint":"narrow with `since` or `target`"}'
     )
     kinds = b'{"type":"result","truncated":{"axis":"time","returned":1,"dropped":1,"hint":"narrow with --kind"}}'
-    changed = envelope_of("changes", answer((row(type="window"),), kinds))
+    changed = envelope_of(tool("changes"), answer((row(type="window"),), kinds))
     assert changed.structured is not None
     assert b"narrow with `record_kind`" in changed.structured.truncated
 
 
 def test_a_hint_already_in_arguments_passes_unchanged() -> None:
     marker = b'{"axis":"identity", "returned":2,"dropped":4,"hint":"narrow with `target`"}'
-    envelope = envelope_of("records", answer((row(type="record"),), b'{"type":"result","truncated":' + marker + b"}"))
+    envelope = envelope_of(
+        tool("records"), answer((row(type="record"),), b'{"type":"result","truncated":' + marker + b"}")
+    )
     assert envelope.structured is not None and envelope.structured.truncated == marker
 
 
 def test_a_bare_true_is_a_cut_namespace_listing() -> None:
-    envelope = envelope_of("providers", answer(PROVIDERS, b'{"type":"result","truncated":true}'))
+    envelope = envelope_of(tool("providers"), answer(PROVIDERS, b'{"type":"result","truncated":true}'))
     assert envelope.text == "2 Providers, truncated"
 
 
@@ -223,10 +227,10 @@ def test_the_golden_layout_byte_for_byte() -> None:
 
 def test_an_envelope_read_back_off_the_wire_is_the_one_written() -> None:
     for envelope in (
-        envelope_of("providers", answer(PROVIDERS)),
-        envelope_of("run", answer(RUN_STEPS, outcome_row("completed", 0))),
-        envelope_of("runs", answer(terminal=None, refusal=STORE_ABSENT, exit=77)),
-        envelope_of("review", answer(rendering="page\n")),
+        envelope_of(tool("providers"), answer(PROVIDERS)),
+        envelope_of(tool("run"), answer(RUN_STEPS, outcome_row("completed", 0))),
+        envelope_of(tool("runs"), answer(terminal=None, refusal=STORE_ABSENT, exit=77)),
+        envelope_of(tool("review"), answer(rendering="page\n")),
     ):
         assert envelope_from_wire(envelope.encode()) == envelope
 
@@ -274,6 +278,6 @@ def _answer_behind(tool: str, golden: str) -> object:
 def test_the_references_goldens_are_rendered_byte_for_byte(path: str) -> None:
     tool = Path(path).parent.parent.name
     golden = Path(path).read_text(encoding="utf-8")
-    envelope = envelope_of(tool, _answer_behind(tool, golden))  # type: ignore[arg-type]
+    envelope = envelope_of(TABLE.named(tool), _answer_behind(tool, golden))  # type: ignore[arg-type]
     rendered = render_envelope_golden(envelope_from_wire(envelope.encode())).replace(RETRY, REFERENCE_RETRY)
     assert rendered == golden

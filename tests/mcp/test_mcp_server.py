@@ -15,24 +15,25 @@ from hyper_mcp.driver import (
     tool_call_params,
 )
 from hyper_mcp.instructions import instructions
-from hyper_mcp.tools import published
 from tests.mcp.fake_commands import (
     PROVIDERS,
     RUN_ID,
     RUN_STEPS,
     STORE_ABSENT,
+    TABLE,
     VERSION,
     SteppingRun,
     answer,
     answering,
     outcome_row,
     raising,
+    served,
 )
 
 
 async def test_initialize_states_the_server_and_nothing_more() -> None:
     dispatch, _ = answering(answer())
-    async with connected(VERSION, dispatch) as session:
+    async with connected(served(dispatch)) as session:
         frame = await session.handshake("2025-06-18")
     assert frame == (
         b'{"jsonrpc":"2.0","id":1,"result":{"capabilities":{"tools":{}},"instructions":'
@@ -43,7 +44,7 @@ async def test_initialize_states_the_server_and_nothing_more() -> None:
 
 async def test_an_unknown_protocol_version_is_answered_with_a_handshake_era_one() -> None:
     dispatch, _ = answering(answer())
-    async with connected(VERSION, dispatch) as session:
+    async with connected(served(dispatch)) as session:
         frame = await session.handshake("2099-01-01")
     assert orjson.loads(frame)["result"]["protocolVersion"].startswith("2025-")
 
@@ -76,9 +77,9 @@ def test_the_instructions_say_what_an_agent_cannot_learn_from_a_call() -> None:
 
 async def test_tools_list_is_the_thirteen_by_name_with_schemas_as_published() -> None:
     dispatch, _ = answering(answer())
-    declared = await list_tools(VERSION, dispatch)
-    assert [tool.name for tool in declared] == [tool.name for tool in published()]
-    for got, tool in zip(declared, published(), strict=True):
+    declared = await list_tools(served(dispatch))
+    assert [tool.name for tool in declared] == [tool.name for tool in TABLE.published()]
+    for got, tool in zip(declared, TABLE.published(), strict=True):
         assert got.description == tool.description
         assert got.input_schema == orjson.dumps(tool.input_schema)
         assert got.output_schema == orjson.dumps(tool.output_schema)
@@ -86,15 +87,15 @@ async def test_tools_list_is_the_thirteen_by_name_with_schemas_as_published() ->
 
 def test_the_drivers_work_from_synchronous_code() -> None:
     dispatch, calls = answering(answer(PROVIDERS))
-    outcome = call_blocking(VERSION, dispatch, "providers")
+    outcome = call_blocking(served(dispatch), "providers")
     assert outcome.envelope is not None and outcome.envelope.text == "2 Providers"
     assert [call.argv for call in calls] == [("providers",)]
-    assert len(list_tools_blocking(VERSION, dispatch)) == 13
+    assert len(list_tools_blocking(served(dispatch))) == 13
 
 
 async def test_an_answer_arrives_with_its_rows_as_the_command_encoded_them() -> None:
     dispatch, calls = answering(answer(PROVIDERS))
-    outcome = await call(VERSION, dispatch, "providers", None)
+    outcome = await call(served(dispatch), "providers", None)
     assert outcome.error is None and outcome.envelope is not None
     assert outcome.envelope.structured is not None
     # the rows go on the wire as the --json stream prints them: <, > and & unescaped
@@ -108,7 +109,7 @@ async def test_an_answer_arrives_with_its_rows_as_the_command_encoded_them() -> 
 
 async def test_a_declining_guardrail_comes_back_as_content_and_the_bit() -> None:
     dispatch, _ = answering(answer(terminal=None, refusal=STORE_ABSENT, exit=77))
-    outcome = await call(VERSION, dispatch, "runs", b"{}")
+    outcome = await call(served(dispatch), "runs", b"{}")
     assert outcome.envelope is not None and outcome.envelope.structured is None
     assert outcome.envelope.is_error is True
     assert b"structuredContent" not in outcome.frame
@@ -116,7 +117,7 @@ async def test_a_declining_guardrail_comes_back_as_content_and_the_bit() -> None
 
 async def test_a_run_answers_its_outcome_and_reads_the_rehearsal_off_the_call() -> None:
     dispatch, calls = answering(answer(RUN_STEPS, outcome_row("completed", 0, dry_run=True)))
-    outcome = await call(VERSION, dispatch, "run", b'{"procedure":"publish","dry_run":true}')
+    outcome = await call(served(dispatch), "run", b'{"procedure":"publish","dry_run":true}')
     assert calls[0].argv == ("run", "--dry-run", "--", "publish")
     assert outcome.envelope is not None and outcome.envelope.text == f"completed · dry-run · run {RUN_ID}"
     assert b'"structuredContent":{"outcome":"completed","run_id":"' in outcome.frame
@@ -124,7 +125,7 @@ async def test_a_run_answers_its_outcome_and_reads_the_rehearsal_off_the_call() 
 
 async def test_a_malformed_call_is_a_json_rpc_error_with_code_zero() -> None:
     dispatch, calls = answering(answer())
-    outcome = await call(VERSION, dispatch, "providers", b'{"limit": 10}')
+    outcome = await call(served(dispatch), "providers", b'{"limit": 10}')
     assert outcome.envelope is None
     assert outcome.error == 'providers: arguments: this tool takes no argument named "limit"'
     assert outcome.error_code == 0
@@ -134,18 +135,18 @@ async def test_a_malformed_call_is_a_json_rpc_error_with_code_zero() -> None:
 async def test_a_usage_error_carries_the_commands_sentence() -> None:
     usage = 'hyper provider: no Provider named "nope" in this repository\n  hyper providers lists them\n'
     dispatch, _ = answering(answer(terminal=None, usage=usage, exit=2))
-    outcome = await call(VERSION, dispatch, "provider", b'{"name":"nope"}')
+    outcome = await call(served(dispatch), "provider", b'{"name":"nope"}')
     assert outcome.error == usage.rstrip("\n")
 
 
 async def test_an_unknown_tool_names_itself() -> None:
     dispatch, _ = answering(answer())
-    outcome = await call(VERSION, dispatch, "install", b"{}")
+    outcome = await call(served(dispatch), "install", b"{}")
     assert outcome.error == "install: this server has no tool by that name; tools/list names all thirteen"
 
 
 async def test_a_dispatch_that_raises_is_a_fault_with_no_traceback() -> None:
-    outcome = await call(VERSION, raising(lambda: RuntimeError("secret detail at /home/x")), "targets", b"{}")
+    outcome = await call(served(raising(lambda: RuntimeError("secret detail at /home/x"))), "targets", b"{}")
     assert outcome.error is not None and outcome.error_code == 0
     assert "RuntimeError" in outcome.error and "secret detail" not in outcome.error
     assert "Traceback" not in outcome.error
@@ -153,14 +154,14 @@ async def test_a_dispatch_that_raises_is_a_fault_with_no_traceback() -> None:
 
 async def test_probe_inputs_reach_the_command_as_the_caller_spelled_them() -> None:
     dispatch, calls = answering(answer())
-    await call(VERSION, dispatch, "probe", b'{"provider":"p","operation":"o","inputs":{"n":1.50,"m":1e2}}')
+    await call(served(dispatch), "probe", b'{"provider":"p","operation":"o","inputs":{"n":1.50,"m":1e2}}')
     assert calls[0].argv == ("probe", "--input", "m=1e2", "--input", "n=1.50", "--", "p", "o")
 
 
 async def test_progress_is_one_notification_per_step_boundary_under_a_token() -> None:
     run = SteppingRun(("probe", "middle", "last"))
     run.release.set()
-    outcome = await call(VERSION, run, "run", b'{"procedure":"p"}', progress_token="t-1")
+    outcome = await call(served(run), "run", b'{"procedure":"p"}', progress_token="t-1")
     assert run.progress_was_none is False
     assert outcome.watching.progress == (
         Boundary("t-1", 1, 3, "probe"),
@@ -168,7 +169,7 @@ async def test_progress_is_one_notification_per_step_boundary_under_a_token() ->
         Boundary("t-1", 3, 3, "last"),
     )
     assert outcome.watching.unasked == ()
-    async with connected(VERSION, run) as session:
+    async with connected(served(run)) as session:
         await session.handshake()
         await session.request("tools/call", tool_call_params("run", b'{"procedure":"p"}', 7))
     notes = [frame for frame in session.seen if b'"method"' in frame]
@@ -185,7 +186,7 @@ async def test_progress_is_one_notification_per_step_boundary_under_a_token() ->
 async def test_without_a_token_nothing_is_sent_and_the_run_is_handed_no_progress() -> None:
     run = SteppingRun(("probe", "middle"))
     run.release.set()
-    outcome = await call(VERSION, run, "run", b'{"procedure":"p"}')
+    outcome = await call(served(run), "run", b'{"procedure":"p"}')
     assert run.progress_was_none is True
     assert outcome.watching.progress == () and outcome.watching.unasked == ()
     assert outcome.envelope is not None and outcome.envelope.text.startswith("completed")
@@ -193,7 +194,7 @@ async def test_without_a_token_nothing_is_sent_and_the_run_is_handed_no_progress
 
 async def test_a_cancelled_call_drains_at_the_next_step_and_is_never_answered() -> None:
     run = SteppingRun(("probe", "middle", "last"))
-    async with connected(VERSION, run) as session:
+    async with connected(served(run)) as session:
         await session.handshake()
         await session.start("tools/call", tool_call_params("run", b'{"procedure":"p"}', "tok"), request_id=5)
         first = await session.receive()
@@ -215,7 +216,7 @@ async def test_a_cancelled_call_drains_at_the_next_step_and_is_never_answered() 
 
 async def test_every_request_read_before_the_client_closes_is_answered() -> None:
     run = SteppingRun(("one", "two"))
-    async with connected(VERSION, run) as session:
+    async with connected(served(run)) as session:
         await session.handshake()
         for rid in (2, 3, 4):
             await session.start("tools/call", tool_call_params("run", b'{"procedure":"p"}'), request_id=rid)

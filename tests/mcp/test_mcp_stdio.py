@@ -15,7 +15,7 @@ SERVER = """
 import sys, time
 import orjson
 from hyper_mcp.answer import Answer
-from hyper_mcp.server import serve
+from hyper.cli.mcp import server
 
 PROVIDERS = (
     b'{"type":"provider","name":"shell","origin":"built-in","summary":"runs <commands>","operation_count":2,'
@@ -31,7 +31,7 @@ def dispatch(call):
         return Answer((), None, "", "", 'hyper provider: no Provider named "nope"\\n', "", 2)
     return Answer((), b'{"type":"result","truncated":false}', "", "", "", "", 0)
 
-sys.exit(serve("1.4.0", dispatch))
+sys.exit(server("1.4.0", dispatch).serve())
 """
 
 

@@ -10,7 +10,8 @@ from typing import Any
 import orjson
 import pytest
 
-from hyper_mcp.tools import listing, named, published, registered, render_tools_golden
+from hyper_mcp.tools import render_tools_golden
+from tests.mcp.fake_commands import TABLE
 
 REFERENCE = Path(__file__).resolve().parents[2] / ".." / "shared" / "conformance" / "mcp" / "tools.golden"
 
@@ -53,7 +54,7 @@ def descriptions(value: Any, at: str) -> dict[str, str]:
 
 
 def ours() -> list[tuple[str, str, Any, Any]]:
-    return parse_golden(render_tools_golden())
+    return parse_golden(render_tools_golden(TABLE.published()))
 
 
 def reference() -> list[tuple[str, str, Any, Any]]:
@@ -63,16 +64,16 @@ def reference() -> list[tuple[str, str, Any, Any]]:
 
 
 def test_the_set_is_thirteen_tools_in_group_order() -> None:
-    assert [tool.name for tool in registered()] == GROUP_ORDER
+    assert [tool.name for tool in TABLE.tools] == GROUP_ORDER
 
 
 def test_tools_list_publishes_them_by_name() -> None:
-    assert [tool.name for tool in published()] == sorted(GROUP_ORDER)
-    assert [entry["name"] for entry in orjson.loads(listing())] == sorted(GROUP_ORDER)
+    assert [tool.name for tool in TABLE.published()] == sorted(GROUP_ORDER)
+    assert [entry["name"] for entry in orjson.loads(TABLE.listing(None))] == sorted(GROUP_ORDER)
 
 
 def test_every_schema_is_a_closed_object_with_its_members_in_order() -> None:
-    for tool in registered():
+    for tool in TABLE.tools:
         for schema in (tool.input_schema, tool.output_schema):
             assert list(schema)[:4] == ["type", "additionalProperties", "required", "properties"]
             assert schema["type"] == "object" and schema["additionalProperties"] is False
@@ -101,22 +102,22 @@ def test_every_description_is_written_in_our_own_words() -> None:
 
 
 def test_the_golden_rendering_is_the_references_format() -> None:
-    rendered = render_tools_golden()
+    rendered = render_tools_golden(TABLE.published())
     assert rendered.startswith("=== changes\n")
     assert rendered.endswith("}\n")
     assert [tool[0] for tool in ours()] == sorted(GROUP_ORDER)
-    changes = named("changes")
+    changes = TABLE.named("changes")
     assert changes is not None
     assert f'=== changes\n{changes.description}\n--- input\n{{\n  "type": "object",' in rendered
 
 
 def test_the_listing_carries_each_schema_compact_and_in_authored_order() -> None:
-    for entry, tool in zip(orjson.loads(listing()), published(), strict=True):
+    for entry, tool in zip(orjson.loads(TABLE.listing(None)), TABLE.published(), strict=True):
         assert list(entry) == ["description", "inputSchema", "name", "outputSchema"]
         assert orjson.dumps(entry["inputSchema"]) == orjson.dumps(tool.input_schema)
         assert orjson.dumps(entry["outputSchema"]) == orjson.dumps(tool.output_schema)
 
 
 def test_an_unknown_name_is_no_tool() -> None:
-    assert named("show") is None
-    assert named("install") is None
+    assert TABLE.named("show") is None
+    assert TABLE.named("install") is None

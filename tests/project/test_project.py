@@ -81,13 +81,14 @@ def test_every_written_stream_fits_the_published_tool(case: Path) -> None:
 
 def test_the_tool_answers_the_rows_the_command_streams(tmp_path: Path) -> None:
     from hyper.cli.main import dispatch
+    from hyper.cli.mcp import server
     from hyper_mcp.driver import call_blocking
 
     files: dict[str, str | bytes] = {"hyper.yaml": DECLARATION, **DEMO}
     cli_root, tool_root = write(tmp_path / "cli", files), write(tmp_path / "tool", files)
     code, streamed, _ = hyper(cli_root, "--json")
     process = fixed_process(str(tool_root), {"HYPER_REPO_DIR": str(tool_root)}, dt.datetime(2026, 4, 2, tzinfo=dt.UTC))
-    outcome = call_blocking(FACTS.version, dispatch(process, FACTS), "project")
+    outcome = call_blocking(server(FACTS.version, dispatch(process, FACTS)), "project")
     assert code == 0 and outcome.envelope is not None
     structured = orjson.loads(outcome.envelope.encode())["structuredContent"]
     assert structured["rows"] == [orjson.loads(line) for line in streamed.splitlines()[:-1]]

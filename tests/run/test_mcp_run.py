@@ -11,6 +11,7 @@ import anyio
 import orjson
 
 from hyper.cli.main import dispatch
+from hyper.cli.mcp import server
 from hyper_mcp.driver import Boundary, call, connected, tool_call_params
 from tests.run.support import (
     ECHO,
@@ -38,9 +39,9 @@ NESTED = procedure("nested", read_step("item", "echo", "two"))
 
 async def test_progress_is_one_notification_per_step_and_only_under_a_token(tmp_path: Path) -> None:
     root = build(tmp_path, {"procedures/three.yaml": THREE, "procedures/nested.yaml": NESTED})
-    doors = dispatch(process(root, scripts(tmp_path, echo=ECHO), {"HYPER_REPO_DIR": str(root)}), FACTS)
+    doors = server(VERSION, dispatch(process(root, scripts(tmp_path, echo=ECHO), {"HYPER_REPO_DIR": str(root)}), FACTS))
 
-    watched = await call(VERSION, doors, "run", b'{"procedure":"three"}', progress_token="t-1")
+    watched = await call(doors, "run", b'{"procedure":"three"}', progress_token="t-1")
     assert watched.envelope is not None and watched.envelope.text.startswith("completed · run ")
     assert watched.watching.progress == (
         Boundary("t-1", 1, 3, "probe"),
@@ -49,7 +50,7 @@ async def test_progress_is_one_notification_per_step_and_only_under_a_token(tmp_
     )
     assert watched.watching.unasked == ()
 
-    unwatched = await call(VERSION, doors, "run", b'{"procedure":"three"}')
+    unwatched = await call(doors, "run", b'{"procedure":"three"}')
     assert unwatched.envelope is not None and unwatched.envelope.text.startswith("completed · run ")
     assert unwatched.watching.progress == () and unwatched.watching.unasked == ()
 
@@ -58,9 +59,9 @@ async def test_a_cancel_mid_run_drains_and_the_entry_closes_failed(tmp_path: Pat
     release = tmp_path / "release"
     root = build(tmp_path, {"procedures/held.yaml": held(release, "second", "third")})
     bin_dir = scripts(tmp_path, echo=ECHO, wait_for=WAIT_FOR)
-    doors = dispatch(process(root, bin_dir, {"HYPER_REPO_DIR": str(root)}), FACTS)
+    doors = server(VERSION, dispatch(process(root, bin_dir, {"HYPER_REPO_DIR": str(root)}), FACTS))
 
-    async with connected(VERSION, doors) as session:
+    async with connected(doors) as session:
         await session.handshake()
         await session.start("tools/call", tool_call_params("run", b'{"procedure":"held"}', "tok"), request_id=5)
         first = await session.receive()

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from hyper.cli.main import dispatch
+from hyper.cli.mcp import server
 from hyper_mcp.driver import call_blocking
 from tests.run.support import FACTS, VERSION, Answered, Served, build, process, run, scripts, serve
 
@@ -61,7 +62,7 @@ def test_a_credential_and_a_secret_field_reach_nothing_hyper_writes(tmp_path: Pa
     json_out, json_err = BytesIO(), BytesIO()
     json_code = main(["run", "--repo-dir", str(root), "leak-probe", "--secret-out", str(sinks[1]), "--json"],
                      json_out, json_err, the_process, FACTS)
-    answered = call_blocking(VERSION, dispatch(the_process, FACTS), "run",
+    answered = call_blocking(server(VERSION, dispatch(the_process, FACTS)), "run",
                              json.dumps({"procedure": "leak-probe", "secret_sink": str(sinks[2])}).encode())
     assert (code, json_code) == (0, 0), err.getvalue().decode()
     assert answered.envelope is not None and not answered.envelope.is_error

@@ -15,6 +15,7 @@ import orjson
 import pytest
 
 from hyper.cli.main import dispatch
+from hyper.cli.mcp import server
 from hyper.core.ids import mint_v7
 from hyper.core.process import Process
 from hyper.core.version import installed
@@ -67,7 +68,8 @@ def test_the_quickstart_as_a_newcomer_runs_it(tmp_path: Path) -> None:
         getwd=lambda: str(root), now=lambda: _dt.datetime.now(_dt.UTC), mint=mint_v7,
         user=lambda: "igor", hostname=lambda: "thinkpad",
     )
-    answered = call_blocking(installed().version, dispatch(process, installed()), "run", b'{"procedure":"say-hello"}')
+    served = server(installed().version, dispatch(process, installed()))
+    answered = call_blocking(served, "run", b'{"procedure":"say-hello"}')
     assert answered.envelope is not None
     structured = orjson.loads(answered.frame)["result"]["structuredContent"]
     assert structured["rows"] == rows[:-1], "the MCP twin and the --json twin agree row for row"
