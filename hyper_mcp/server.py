@@ -15,8 +15,9 @@ therefore done here rather than left to it (ADR-0003):
   2025-era protocol version with ``initialize``, which is what the reference server
   speaks.
 
-The dispatch is synchronous and runs in a worker thread, so a Run's Step boundaries
-can be reported as progress while it works. A cancelled call is never interrupted:
+The dispatch is synchronous and each call runs in a worker thread of its own, so
+calls are served concurrently (a read is not kept waiting behind a Run) and a Run's
+Step boundaries can be reported as progress while it works (ADR 0015). A cancelled call is never interrupted:
 the flag :attr:`Call.cancelled` reads turns true, the Run stops at its next Step
 boundary, and no result is sent.
 """
@@ -205,18 +206,22 @@ def _fault(sentence: str) -> MCPError:
     return MCPError(code=ERROR_CODE, message=f"{sentence}, which is a fault in this server")
 
 
-def _dispatched(dispatch: Dispatch, one_at_a_time: threading.Lock, call: Call) -> Answer | BaseException:
-    """One command, run as a terminal would run it: alone.
+def _dispatched(dispatch: Dispatch, call: Call) -> Answer | BaseException:
+    """One command, on a worker thread of its own.
 
-    Calls arrive concurrently, but the command layer was written for one invocation
-    per process, so they take turns. A call cancelled while it waits still runs, and
-    drains at its first Step boundary like any other.
+    Calls are not made to take turns: as between two terminals, what decides between
+    two Runs is the Store's lock, which refuses rather than queues (ADR 0015).
     """
-    with one_at_a_time:
-        try:
-            return dispatch(call)
-        except Exception as fault:
-            return fault
+    try:
+        return dispatch(call)
+    except Exception as fault:
+        return fault
+
+
+CONCURRENT_CALLS: Final = 32
+"""How many calls run at once in one session; past it a call waits for a thread, never
+for another call's lock. Calls have their own limiter so that a session full of long
+Runs never starves the threads that write frames."""
 
 
 def _progress_to(ctx: ServerRequestContext[Any, Any], cancelled: threading.Event) -> Progress | None:
@@ -240,8 +245,7 @@ def _progress_to(ctx: ServerRequestContext[Any, Any], cancelled: threading.Event
 
 
 def _handler(table: Table, dispatch: Dispatch) -> Callable[..., Awaitable[types.CallToolResult]]:
-    one_at_a_time = threading.Lock()
-
+    calls = anyio.CapacityLimiter(CONCURRENT_CALLS)
     async def call_tool(
         ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
     ) -> types.CallToolResult:
@@ -256,7 +260,7 @@ def _handler(table: Table, dispatch: Dispatch) -> Callable[..., Awaitable[types.
             cancelled=arrival.cancelled.is_set,
         )
         with anyio.CancelScope(shield=True):
-            answered = await anyio.to_thread.run_sync(_dispatched, dispatch, one_at_a_time, call)
+            answered = await anyio.to_thread.run_sync(_dispatched, dispatch, call, limiter=calls)
         # A cancellation that arrived while the Run drained is delivered here, and the
         # call is settled with no result, as the protocol asks.
         await anyio.lowlevel.checkpoint()

@@ -63,6 +63,34 @@ def test_tools_golden(update: bool) -> None:
     assert rendered == TOOLS_GOLDEN.read_bytes()
 
 
+TOOLS_LIST_VERSION = "2025-06-18"
+TOOLS_LIST_GOLDEN = CORPUS / "mcp" / f"tools-list-{TOOLS_LIST_VERSION}.golden"
+
+
+def test_tools_list_golden(update: bool) -> None:
+    """The ``tools/list`` response frame, byte for byte, to a client that negotiated 2025-06-18."""
+    import anyio
+
+    from hyper.cli.mcp import server
+    from hyper_mcp import Answer, Call
+    from hyper_mcp.driver import connected
+
+    def never(call: Call) -> Answer:
+        raise AssertionError("tools/list runs no command")
+
+    async def listed() -> bytes:
+        async with connected(server("1.4.0", never)) as session:
+            await session.handshake(TOOLS_LIST_VERSION)
+            return await session.request("tools/list")
+
+    frame = anyio.run(listed)
+    if update:
+        TOOLS_LIST_GOLDEN.write_bytes(frame)
+        return
+    assert TOOLS_LIST_GOLDEN.is_file(), f"{TOOLS_LIST_GOLDEN.name} is missing; run pytest --update"
+    assert frame == TOOLS_LIST_GOLDEN.read_bytes()
+
+
 # --- 2. the fences ----------------------------------------------------------------
 
 

@@ -36,8 +36,11 @@ Nothing here raises.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
+import threading
+from collections.abc import Iterator
 from typing import Any, NoReturn, TypeAlias
 
 from hyper.core.quote import quote
@@ -287,13 +290,37 @@ def _read(text: str, file: str) -> Parsed:
         root = parser.stream()
     else:
         # The parser recurses up to three times a level, and libyaml admits a thousand.
-        limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(limit + 3 * _DEEPEST + 100)
-        try:
+        with _deeper_stack():
             root = parser.stream()
-        finally:
-            sys.setrecursionlimit(limit)
     return Parsed(root, tuple(parser.kept), True)
+
+
+_STACK = threading.Lock()
+_deep_parses = 0
+_shallow_limit = 0
+
+
+@contextlib.contextmanager
+def _deeper_stack() -> Iterator[None]:
+    """The recursion limit raised for as long as any deep parse is running.
+
+    The limit is process-wide, and ``hyper mcp`` parses on several threads at once: a
+    parse that restored the limit it found could lower it under another still deep in
+    its own tree. So the first deep parse raises it and the last one out restores it.
+    """
+    global _deep_parses, _shallow_limit
+    with _STACK:
+        if _deep_parses == 0:
+            _shallow_limit = sys.getrecursionlimit()
+            sys.setrecursionlimit(_shallow_limit + 3 * _DEEPEST + 100)
+        _deep_parses += 1
+    try:
+        yield
+    finally:
+        with _STACK:
+            _deep_parses -= 1
+            if _deep_parses == 0:
+                sys.setrecursionlimit(_shallow_limit)
 
 
 def _past(pattern: re.Pattern[str], text: str, i: int) -> int:

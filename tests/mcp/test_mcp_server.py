@@ -5,8 +5,10 @@ from __future__ import annotations
 import anyio
 import orjson
 
+from hyper_mcp.answer import Answer, Call, Dispatch
 from hyper_mcp.driver import (
     Boundary,
+    Session,
     call,
     call_blocking,
     connected,
@@ -224,3 +226,58 @@ async def test_every_request_read_before_the_client_closes_is_answered() -> None
         run.release.set()
         frames = await session.rest()
     assert sorted(orjson.loads(frame)["id"] for frame in frames) == [2, 3, 4]
+
+
+def _beside(run: SteppingRun, *others: tuple[str, SteppingRun]) -> Dispatch:
+    """``run`` answers the Procedure ``p``; each other Run its own name; every other tool lists Providers."""
+    by_name = dict(others)
+
+    def dispatch(call: Call) -> Answer:
+        if call.argv[0] != "run":
+            return answer(PROVIDERS)
+        return by_name.get(call.argv[-1], run)(call)
+
+    return dispatch
+
+
+async def _answer_to(session: Session, rid: int) -> bytes:
+    while (frame := await session.receive()) is not None:
+        if b'"method"' not in frame:
+            assert orjson.loads(frame)["id"] == rid, f"{rid} was to be answered next, and {frame!r} came first"
+            return frame
+    raise EOFError(rid)
+
+
+async def test_a_read_sent_while_a_run_is_in_flight_is_answered_before_the_run() -> None:
+    run = SteppingRun(("one", "two"))
+    async with connected(served(_beside(run))) as session:
+        await session.handshake()
+        await session.start("tools/call", tool_call_params("run", b'{"procedure":"p"}', "tok"), request_id=2)
+        started = await session.receive()
+        assert started is not None and b'"message":"one"' in started
+        await session.start("tools/call", tool_call_params("providers", b"{}"), request_id=3)
+        listed = await _answer_to(session, 3)
+        run.release.set()
+        ran = await _answer_to(session, 2)
+    assert orjson.loads(listed)["result"]["content"] == [{"type": "text", "text": "2 Providers"}]
+    assert b"completed" in ran
+
+
+async def test_cancelling_one_call_leaves_the_others_untouched() -> None:
+    kept, cancelled = SteppingRun(("one", "two")), SteppingRun(("one", "two"))
+    async with connected(served(_beside(kept, ("gone", cancelled)))) as session:
+        await session.handshake()
+        await session.start("tools/call", tool_call_params("run", b'{"procedure":"p"}', "a"), request_id=2)
+        await session.start("tools/call", tool_call_params("run", b'{"procedure":"gone"}', "b"), request_id=3)
+        boundaries = [await session.receive(), await session.receive()]
+        assert all(frame is not None and b'"message":"one"' in frame for frame in boundaries)
+        await session.notify("notifications/cancelled", b'{"requestId":3,"reason":"only this one"}')
+        await session.request("ping", request_id=4)  # answered once the cancel has been read
+        kept.release.set()
+        cancelled.release.set()
+        ran = await _answer_to(session, 2)
+        pong = await session.request("ping", request_id=5)
+    assert orjson.loads(pong)["result"] == {}
+    assert b"completed" in ran and kept.seen == ["ran one", "ran two"]
+    assert cancelled.seen == ["ran one", "cancelled before two"]
+    assert 3 not in [orjson.loads(frame).get("id") for frame in session.seen if b'"method"' not in frame]

@@ -7,11 +7,13 @@ import re
 from pathlib import Path
 from typing import Any
 
+import anyio
 import orjson
 import pytest
 
+from hyper_mcp.driver import connected
 from hyper_mcp.tools import render_tools_golden
-from tests.mcp.fake_commands import TABLE
+from tests.mcp.fake_commands import TABLE, answer, answering, served
 
 REFERENCE = Path(__file__).resolve().parents[2] / ".." / "shared" / "conformance" / "mcp" / "tools.golden"
 
@@ -121,3 +123,42 @@ def test_the_listing_carries_each_schema_compact_and_in_authored_order() -> None
 def test_an_unknown_name_is_no_tool() -> None:
     assert TABLE.named("show") is None
     assert TABLE.named("install") is None
+
+
+# --- annotations and titles ---
+
+READ_ONLY_CLOSED = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
+READ_ONLY_OPEN = {**READ_ONLY_CLOSED, "openWorldHint": True}
+HINTS = {
+    **dict.fromkeys(("providers", "provider", "operation", "targets", "check", "review"), READ_ONLY_CLOSED),
+    # they sync with the origin remote before they read (ADR 0016)
+    **dict.fromkeys(("runs", "run_show", "changes", "records", "probe"), READ_ONLY_OPEN),
+    "run": {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": False, "openWorldHint": True},
+    "project": {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": True, "openWorldHint": True},
+}
+
+
+def test_every_tool_states_all_four_hints_and_a_short_title() -> None:
+    assert {tool.name: tool.annotations.wire() for tool in TABLE.tools} == HINTS
+    for tool in TABLE.tools:
+        assert tool.title and len(tool.title) <= 30 and tool.title != tool.name, tool.name
+
+
+@pytest.mark.parametrize(
+    ("version", "members"),
+    [
+        ("2024-11-05", ["description", "inputSchema", "name", "outputSchema"]),
+        ("2025-03-26", ["annotations", "description", "inputSchema", "name", "outputSchema"]),
+        ("2025-06-18", ["annotations", "description", "inputSchema", "name", "outputSchema", "title"]),
+        ("2025-11-25", ["annotations", "description", "inputSchema", "name", "outputSchema", "title"]),
+    ],
+)
+def test_a_client_receives_only_what_its_protocol_version_defines(version: str, members: list[str]) -> None:
+    async def listed() -> bytes:
+        async with connected(served(answering(answer())[0])) as session:
+            negotiated = await session.handshake(version)
+            assert orjson.loads(negotiated)["result"]["protocolVersion"] == version
+            return await session.request("tools/list")
+
+    tools = orjson.loads(anyio.run(listed))["result"]["tools"]
+    assert [list(tool) for tool in tools] == [members] * 13

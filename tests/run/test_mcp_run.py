@@ -27,6 +27,7 @@ from tests.run.support import (
     read_step,
     scripts,
 )
+from tests.run.test_effects import CHANGES
 
 THREE = procedure(
     "three",
@@ -86,3 +87,34 @@ async def test_a_cancel_mid_run_drains_and_the_entry_closes_failed(tmp_path: Pat
     assert orjson.loads(outcome)["outcome"] == "failed"
     step = next(data for name, data in branch_files(root).items() if name.endswith("steps/0001.json"))
     assert orjson.loads(step)["disposition"] == "ran"
+
+
+async def test_a_second_run_while_the_first_holds_the_lock_answers_75_and_waits_for_nothing(tmp_path: Path) -> None:
+    release = tmp_path / "release"
+    # the mutate Step makes the Run effectful, so it holds the lock exclusively from its start
+    changes = (
+        "  - id: change\n    definition: host-changes\n    operation: mutate\n    target: local\n"
+        "    args:\n      command: [echo, changed]\n"
+    )
+    root = build(tmp_path, {**CHANGES, "procedures/held.yaml": held(release) + changes})
+    bin_dir = scripts(tmp_path, echo=ECHO, wait_for=WAIT_FOR)
+    doors = server(VERSION, dispatch(process(root, bin_dir, {"HYPER_REPO_DIR": str(root)}), FACTS))
+
+    async with connected(doors) as session:
+        await session.handshake()
+        await session.start("tools/call", tool_call_params("run", b'{"procedure":"held"}', "tok"), request_id=5)
+        first = await session.receive()  # the first Step has begun: the lock is held
+        assert first is not None and b'"message":"waits"' in first
+        with anyio.fail_after(20):
+            second = await session.request("tools/call", tool_call_params("run", b'{"procedure":"held"}'), request_id=6)
+        release.touch()
+        while (frame := await session.receive()) is not None and b'"id":5' not in frame:
+            pass
+
+    result = orjson.loads(second)["result"]
+    # the reference's shape for a Run that lost the Store before run.json: no run_id, no rows
+    assert result["structuredContent"] == {"outcome": "failed", "dry_run": False, "rows": [], "truncated": None}
+    assert result["isError"] is True
+    said = result["content"][0]["text"]
+    assert said.startswith("failed\n\nhyper run: ") and "lock" in said, said
+    assert frame is not None and orjson.loads(frame)["result"]["structuredContent"]["outcome"] == "completed"
