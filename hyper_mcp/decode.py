@@ -30,7 +30,7 @@ from typing import Any, Final
 import attrs
 
 from hyper_mcp.errors import ProtocolError
-from hyper_mcp.rawjson import Members, Number, SyntaxFault, Value, parse
+from hyper_mcp.rawjson import Members, Number, SyntaxFault, Value, parse, spelled
 from hyper_mcp.table import (
     BOOLEAN,
     INTEGER,
@@ -142,12 +142,46 @@ def _read_member(name: str, how: str, value: Value, previous: Any) -> Any:
     return value.last()
 
 
+MAX_STRING: Final = 64 * 1024
+"""The longest string an argument may hold, in UTF-8 bytes. No name or path comes near
+it, and a longer one would otherwise travel whole into the command's usage sentence."""
+
+QUOTED: Final = 64
+"""How much of a refused string its refusal quotes."""
+
+
+def _too_long(text: str) -> bool:
+    return len(text) > MAX_STRING // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_STRING
+
+
+def _within_the_cap(path: str, value: Value) -> None:
+    """Refuse any string, member name included, longer than :data:`MAX_STRING`, quoting its start."""
+    if isinstance(value, str):
+        if _too_long(value):
+            raise Refused(
+                f"arguments: {path} is longer than the {MAX_STRING} bytes a string may hold here; "
+                f"it begins {spelled(value[:QUOTED])}"
+            )
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _within_the_cap(f"{path}[{index}]", item)
+    elif isinstance(value, Members):
+        for name, item in value.pairs:
+            if _too_long(name):
+                raise Refused(
+                    f"arguments: a member name is longer than the {MAX_STRING} bytes a string may hold here; "
+                    f"it begins {spelled(name[:QUOTED])}"
+                )
+            _within_the_cap(name if path == "" else f"{path}.{name}", item)
+
+
 def _read_members(declared: Mapping[str, str], arguments: Value) -> dict[str, Any]:
     read = {name: _EMPTY[how] for name, how in declared.items()}
     if arguments is None:
         return read
     if not isinstance(arguments, Members):
         raise Refused(f"arguments: must be a JSON object, not {_kind_of(arguments)}")
+    _within_the_cap("", arguments)
     for name, value in arguments.pairs:
         how = declared.get(name)
         if how is None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import json
 import os
 import sys
 import threading
@@ -51,9 +52,10 @@ from mcp.shared.message import ServerMessageMetadata, SessionMessage
 from hyper_mcp.adapter import Server as Adapted
 from hyper_mcp.answer import Answer, Call, Dispatch, Progress
 from hyper_mcp.decode import decode
+from hyper_mcp.edge import INVALID_REQUEST, MAX_FRAME, PARSE_ERROR, batches_allowed, error_frame, fault_of, usable_id
 from hyper_mcp.envelope import Envelope, envelope_of
 from hyper_mcp.errors import ERROR_CODE, ProtocolError
-from hyper_mcp.rawjson import Members, SyntaxFault, Value, of_python, parse
+from hyper_mcp.rawjson import Members, SyntaxFault, Value, array_spans, of_python, parse
 from hyper_mcp.table import Table
 
 DRAIN_GRACE_S: Final = 30.0
@@ -78,6 +80,17 @@ class _Arrival:
     cancelled: threading.Event = attrs.field(factory=threading.Event)
 
 
+@attrs.define
+class _Batch:
+    """One batch's answers, held until every request in it is answered, then sent as one array."""
+
+    waiting: set[str] = attrs.field(factory=set)
+    answers: list[bytes] = attrs.field(factory=list)
+
+    def frame(self) -> bytes:
+        return b"[" + b",".join(answer.rstrip(b"\n") for answer in self.answers) + b"]\n"
+
+
 def _key(request_id: object) -> str:
     return str(request_id)
 
@@ -89,6 +102,10 @@ class _Link:
         self._pending: dict[str, int] = {}
         self._arrivals: dict[str, _Arrival] = {}
         self.broken = False
+        self.initialize_key: str | None = None
+        self.version: str | None = None
+        """The protocol version the ``initialize`` response agreed, once it has gone out."""
+        self.batches: dict[str, _Batch] = {}
 
     def opened(self, key: str, arrival: _Arrival | None) -> None:
         self._pending[key] = self._pending.get(key, 0) + 1
@@ -132,43 +149,104 @@ def _tool_call_arguments(line: bytes) -> Value:
     return params.last().get("arguments") if isinstance(params, Members) else None
 
 
-async def _read(lines: AsyncIterator[bytes], into: Any, link: _Link) -> None:
-    """Frames from the client into the SDK; at EOF, hold the stream open until drained."""
+async def _forward(line: bytes, into: Any, link: _Link, reply: WriteLine) -> str | None:
+    """One message the edge has judged well formed, handed to the SDK; answers its request key."""
+    try:
+        message = types.jsonrpc_message_adapter.validate_json(line, by_name=False)
+    except Exception:
+        await reply(error_frame(INVALID_REQUEST, "the message is not a JSON-RPC request", usable_id(_loaded(line))))
+        return None
+    metadata = None
+    key = None
+    if isinstance(message, types.JSONRPCRequest):
+        key = _key(message.id)
+        arrival = None
+        if message.method == "initialize":
+            link.initialize_key = key
+        if message.method == "tools/call":
+            try:
+                arrival = _Arrival(_tool_call_arguments(line))
+            except SyntaxFault:
+                arrival = None
+            if arrival is not None and arrival.arguments is not None and not isinstance(arrival.arguments, Members):
+                # Arguments that are no object are ours to refuse, in our own sentence;
+                # the SDK's copy goes without them so it does not answer first with its
+                # generic -32602.
+                params = {k: v for k, v in (message.params or {}).items() if k != "arguments"}
+                message = message.model_copy(update={"params": params})
+        link.opened(key, arrival)
+        metadata = ServerMessageMetadata(request_context=arrival, on_request_unanswered=partial(link.unanswered, key))
+    elif isinstance(message, types.JSONRPCNotification):
+        if message.method == "notifications/initialized" and link.initialize_key is None:
+            return None  # no initialize has been asked for: the gate stays shut
+        if message.method == "notifications/cancelled":
+            link.cancel(_key((message.params or {}).get("requestId")))
+    await into.send(SessionMessage(message, metadata=metadata))
+    return key
+
+
+def _loaded(line: bytes) -> object:
+    try:
+        return json.loads(line)
+    except ValueError:
+        return None
+
+
+async def _batch(text: str, decoded: list[object], into: Any, link: _Link, reply: WriteLine) -> None:
+    """A JSON-RPC batch: answered as one array where the version has batches, refused where not."""
+    if link.version is None:
+        await reply(error_frame(INVALID_REQUEST, "a batch cannot come before initialize has been answered"))
+        return
+    if not batches_allowed(link.version):
+        await reply(error_frame(INVALID_REQUEST, f"protocol {link.version} has no batches; send one message a line"))
+        return
+    if not decoded:
+        await reply(error_frame(INVALID_REQUEST, "an empty batch asks nothing"))
+        return
+    batch = _Batch()
+    for (start, end), element in zip(array_spans(text, 0), decoded, strict=True):
+        fault = fault_of(element)
+        if fault is None and isinstance(element, dict) and element.get("method") == "initialize":
+            fault = "initialize is never accepted inside a batch"
+        if fault is not None:
+            batch.answers.append(error_frame(INVALID_REQUEST, fault, usable_id(element)))
+            continue
+        key = _key(usable_id(element)) if "id" in element else None  # type: ignore[operator]
+        if key is not None:
+            batch.waiting.add(key)
+            link.batches[key] = batch
+        if await _forward(text[start:end].encode(), into, link, reply) is None and key is not None:
+            batch.waiting.discard(key)
+            link.batches.pop(key, None)
+    if not batch.waiting and batch.answers:
+        await reply(batch.frame())
+
+
+async def _read(lines: AsyncIterator[bytes], into: Any, link: _Link, reply: WriteLine) -> None:
+    """Frames from the client, judged at the edge and handed to the SDK; at EOF, hold the
+    stream open until every request read has been answered."""
     async with into:
         async for line in lines:
-            if not line.strip():
-                continue
-            try:
-                message = types.jsonrpc_message_adapter.validate_json(line, by_name=False)
-            except Exception as fault:  # the SDK's own policy: hand it over, it is dropped
-                await into.send(fault)
-                continue
-            metadata = None
-            if isinstance(message, types.JSONRPCRequest):
-                key = _key(message.id)
-                arrival = None
-                if message.method == "tools/call":
-                    try:
-                        arrival = _Arrival(_tool_call_arguments(line))
-                    except SyntaxFault:
-                        arrival = None
-                    if (
-                        arrival is not None
-                        and arrival.arguments is not None
-                        and not isinstance(arrival.arguments, Members)
-                    ):
-                        # Arguments that are no object are hyper's to refuse, in its own
-                        # sentence; the SDK's copy goes without them so it does not
-                        # answer first with its generic -32602.
-                        params = {k: v for k, v in (message.params or {}).items() if k != "arguments"}
-                        message = message.model_copy(update={"params": params})
-                link.opened(key, arrival)
-                metadata = ServerMessageMetadata(
-                    request_context=arrival, on_request_unanswered=partial(link.unanswered, key)
+            if len(line) > MAX_FRAME:
+                await reply(
+                    error_frame(INVALID_REQUEST, f"a frame is at most {MAX_FRAME} bytes, and this one is longer")
                 )
-            elif isinstance(message, types.JSONRPCNotification) and message.method == "notifications/cancelled":
-                link.cancel(_key((message.params or {}).get("requestId")))
-            await into.send(SessionMessage(message, metadata=metadata))
+                continue
+            stripped = line.strip()
+            if not stripped:
+                continue
+            decoded = _loaded(stripped)
+            if decoded is None and stripped != b"null":
+                await reply(error_frame(PARSE_ERROR, "the line is not JSON"))
+                continue
+            if isinstance(decoded, list):
+                await _batch(stripped.decode("utf-8", "replace"), decoded, into, link, reply)
+                continue
+            fault = fault_of(decoded)
+            if fault is not None:
+                await reply(error_frame(INVALID_REQUEST, fault, usable_id(decoded)))
+                continue
+            await _forward(stripped, into, link, reply)
         await link.drained()
 
 
@@ -182,18 +260,27 @@ def _encoded(message: types.JSONRPCMessage) -> bytes:
 
 
 async def _write(outgoing: Any, write_line: WriteLine, link: _Link) -> None:
-    """Frames from the SDK to the client; a client that went away drains what is left."""
+    """Frames from the SDK to the client; a client that went away drains what is left.
+
+    An answer to a request that came in a batch waits for the rest of its batch.
+    """
     async with outgoing:
         async for session_message in outgoing:
             message = session_message.message
-            if not link.broken:
-                try:
-                    await write_line(_encoded(message))
-                except (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError):
-                    link.broken = True
-                    link.cancel_all()
-            if isinstance(message, types.JSONRPCResponse | types.JSONRPCError) and message.id is not None:
-                link.closed(_key(message.id))
+            answered = isinstance(message, types.JSONRPCResponse | types.JSONRPCError) and message.id is not None
+            key = _key(message.id) if answered else None
+            if key is not None and key == link.initialize_key and isinstance(message, types.JSONRPCResponse):
+                link.version = str((message.result or {}).get("protocolVersion") or "") or None
+            frame = _encoded(message)
+            batch = link.batches.pop(key, None) if key is not None else None
+            if batch is not None:
+                batch.answers.append(frame)
+                batch.waiting.discard(key)
+                frame = batch.frame() if not batch.waiting else b""
+            if frame:
+                await write_line(frame)
+            if key is not None:
+                link.closed(key)
 
 
 # --- the tools ---
@@ -246,6 +333,7 @@ def _progress_to(ctx: ServerRequestContext[Any, Any], cancelled: threading.Event
 
 def _handler(table: Table, dispatch: Dispatch) -> Callable[..., Awaitable[types.CallToolResult]]:
     calls = anyio.CapacityLimiter(CONCURRENT_CALLS)
+
     async def call_tool(
         ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
     ) -> types.CallToolResult:
@@ -361,10 +449,23 @@ async def serve_lines(adapted: Adapted, lines: AsyncIterator[bytes], write_line:
     link = _Link()
     inbound_send, inbound = anyio.create_memory_object_stream[SessionMessage | Exception](0)
     outbound, outbound_receive = anyio.create_memory_object_stream[SessionMessage](0)
+    writing = anyio.Lock()
+
+    async def send(frame: bytes) -> None:
+        """One whole frame to the client, never interleaved with another; nothing once it has gone."""
+        if link.broken:
+            return
+        async with writing:
+            try:
+                await write_line(frame)
+            except (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError):
+                link.broken = True
+                link.cancel_all()
+
     try:
         async with anyio.create_task_group() as group:
-            group.start_soon(_read, lines, inbound_send, link)
-            group.start_soon(_write, outbound_receive, write_line, link)
+            group.start_soon(_read, lines, inbound_send, link, send)
+            group.start_soon(_write, outbound_receive, send, link)
             async with server.lifespan(server) as state:
                 await serve_loop(
                     server, inbound, outbound, lifespan_state=state, init_options=_initialization(adapted, instructions)
@@ -379,10 +480,16 @@ async def serve_lines(adapted: Adapted, lines: AsyncIterator[bytes], write_line:
 def _stdin_lines(fd: int, portal: anyio.from_thread.BlockingPortal, into: Any) -> None:
     """Read lines on a daemon thread, so a blocked read never holds the process open.
 
-    Once the portal has closed nobody is listening, and the thread simply ends.
+    A line is read at most ``MAX_FRAME + 1`` bytes at a time: a longer one is passed on
+    as that much (which the edge refuses by its length) and the rest of it is skipped,
+    so no frame is ever held whole past the cap. Once the portal has closed nobody is
+    listening, and the thread simply ends.
     """
     with contextlib.suppress(Exception), os.fdopen(fd, "rb", closefd=False) as stream:
-        for line in stream:
+        while line := stream.readline(MAX_FRAME + 1):
+            if len(line) > MAX_FRAME and not line.endswith(b"\n"):
+                while (rest := stream.readline(MAX_FRAME)) and not rest.endswith(b"\n"):
+                    pass
             portal.call(into.send, line)
     with contextlib.suppress(Exception):
         portal.call(into.aclose)

@@ -60,8 +60,9 @@ def test_stdin_closing_drains_every_request_and_exits_zero() -> None:
     )
     assert done.returncode == 0, done.stderr.decode()
     frames = [orjson.loads(line) for line in done.stdout.splitlines()]
-    assert sorted(reply["id"] for reply in frames) == [1, 2, 3, 4, 5]
+    assert sorted(reply["id"] for reply in frames if reply["id"] is not None) == [1, 2, 3, 4, 5]
     by_id = {reply["id"]: reply for reply in frames}
+    assert by_id[None]["error"] == {"code": -32700, "message": "the line is not JSON"}, "answered, and serving went on"
     assert by_id[1]["result"]["serverInfo"] == {"name": "hyper", "version": "1.4.0"}
     assert by_id[2]["result"]["content"] == [{"type": "text", "text": "1 Provider"}]
     assert by_id[4]["error"] == {"code": 0, "message": 'hyper provider: no Provider named "nope"'}
@@ -97,3 +98,20 @@ async def test_the_sdks_own_client_can_use_the_server() -> None:
         with pytest.raises(MCPError) as refused:
             await session.call_tool("check", {"paths": [""]})
         assert refused.value.message == "check: paths[0] is empty, and an empty string names no path"
+
+
+def test_a_line_past_the_frame_cap_is_skipped_over_the_pipe_and_serving_goes_on() -> None:
+    sent = (
+        frame(1, "initialize", {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t",
+                                                                                                   "version": "0"}})
+        + frame(None, "notifications/initialized")
+        + b'{"jsonrpc":"2.0","id":2,"method":"ping","params":{"pad":"' + b"x" * (5 * 1024 * 1024) + b'"}}\n'
+        + frame(3, "ping")
+    )  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", SERVER], input=sent, capture_output=True, cwd=REPOSITORY, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    frames = [orjson.loads(line) for line in done.stdout.splitlines()]
+    assert [(reply["id"], "error" in reply) for reply in frames] == [(1, False), (None, True), (3, False)]
+    assert frames[1]["error"]["code"] == -32600
