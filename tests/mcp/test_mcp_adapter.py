@@ -10,8 +10,8 @@ from pathlib import Path
 import attrs
 import pytest
 
-from hyper.core import exit as codes
 from hyper.cli.mcp import EXITS
+from hyper.core import exit as codes
 from hyper_mcp import DuplicateTool, Exit, Exits, Reading, Shape, Table, Tool
 from hyper_mcp.decode import decode
 from hyper_mcp.envelope import envelope_of
