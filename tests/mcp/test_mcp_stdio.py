@@ -44,21 +44,32 @@ def frame(rid: int | None, method: str, params: object = None) -> bytes:
     return orjson.dumps(message) + b"\n"
 
 
+OPENING = (
+    frame(1, "initialize", {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t",
+                                                                                               "version": "0"}})
+    + frame(None, "notifications/initialized")
+)  # fmt: skip
+
+
+def served(sent: bytes) -> subprocess.CompletedProcess[bytes]:
+    """The server run over a pipe until it has answered ``sent`` and stdin has closed; it must exit 0."""
+    done = subprocess.run(
+        [sys.executable, "-c", SERVER], input=sent, capture_output=True, cwd=REPOSITORY, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    return done
+
+
 def test_stdin_closing_drains_every_request_and_exits_zero() -> None:
     sent = (
-        frame(1, "initialize", {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t",
-                                                                                                   "version": "0"}})
-        + frame(None, "notifications/initialized")
+        OPENING
         + b"this line is not JSON\n"
         + frame(2, "tools/call", {"name": "providers", "arguments": {}})
         + frame(3, "tools/call", {"name": "targets"})
         + frame(4, "tools/call", {"name": "provider", "arguments": {"name": "nope"}})
         + frame(5, "tools/list")
-    )  # fmt: skip
-    done = subprocess.run(
-        [sys.executable, "-c", SERVER], input=sent, capture_output=True, cwd=REPOSITORY, timeout=60, check=False
     )
-    assert done.returncode == 0, done.stderr.decode()
+    done = served(sent)
     frames = [orjson.loads(line) for line in done.stdout.splitlines()]
     assert sorted(reply["id"] for reply in frames if reply["id"] is not None) == [1, 2, 3, 4, 5]
     by_id = {reply["id"]: reply for reply in frames}
@@ -72,10 +83,7 @@ def test_stdin_closing_drains_every_request_and_exits_zero() -> None:
 
 
 def test_an_immediate_end_of_input_is_a_clean_session() -> None:
-    done = subprocess.run(
-        [sys.executable, "-c", SERVER], input=b"", capture_output=True, cwd=REPOSITORY, timeout=60, check=False
-    )
-    assert (done.returncode, done.stdout) == (0, b"")
+    assert served(b"").stdout == b""
 
 
 async def test_the_sdks_own_client_can_use_the_server() -> None:
@@ -101,17 +109,8 @@ async def test_the_sdks_own_client_can_use_the_server() -> None:
 
 
 def test_a_line_past_the_frame_cap_is_skipped_over_the_pipe_and_serving_goes_on() -> None:
-    sent = (
-        frame(1, "initialize", {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t",
-                                                                                                   "version": "0"}})
-        + frame(None, "notifications/initialized")
-        + b'{"jsonrpc":"2.0","id":2,"method":"ping","params":{"pad":"' + b"x" * (5 * 1024 * 1024) + b'"}}\n'
-        + frame(3, "ping")
-    )  # fmt: skip
-    done = subprocess.run(
-        [sys.executable, "-c", SERVER], input=sent, capture_output=True, cwd=REPOSITORY, timeout=60, check=False
-    )
-    assert done.returncode == 0, done.stderr.decode()
+    padded = b'{"jsonrpc":"2.0","id":2,"method":"ping","params":{"pad":"' + b"x" * (5 * 1024 * 1024) + b'"}}\n'
+    done = served(OPENING + padded + frame(3, "ping"))
     frames = [orjson.loads(line) for line in done.stdout.splitlines()]
     assert [(reply["id"], "error" in reply) for reply in frames] == [(1, False), (None, True), (3, False)]
     assert frames[1]["error"]["code"] == -32600
