@@ -63,8 +63,8 @@ def test_tools_golden(update: bool) -> None:
     assert rendered == TOOLS_GOLDEN.read_bytes()
 
 
+TOOLS_LIST_GOLDEN = CORPUS / fences.TOOLS_LIST_GOLDEN
 TOOLS_LIST_VERSION = "2025-06-18"
-TOOLS_LIST_GOLDEN = CORPUS / "mcp" / f"tools-list-{TOOLS_LIST_VERSION}.golden"
 
 
 def test_tools_list_golden(update: bool) -> None:
