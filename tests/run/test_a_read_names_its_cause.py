@@ -14,6 +14,7 @@ from io import BytesIO
 from pathlib import Path
 
 from hyper.cli.main import dispatch, main
+from hyper.cli.mcp import server
 from hyper_mcp.driver import call_blocking
 from tests.run.support import ECHO, FACTS, VERSION, Answered, build, process, scripts, serve
 
@@ -66,7 +67,7 @@ def test_an_untrusted_peer_is_named_on_stderr_the_page_and_the_text_block(tmp_pa
         out, err = BytesIO(), BytesIO()
         code = main(["run", "--repo-dir", str(root), "audit"], out, err, the_process, FACTS)
         call = json.dumps({"procedure": "audit"}).encode()
-        answered = call_blocking(VERSION, dispatch(the_process, FACTS), "run", call)
+        answered = call_blocking(server(VERSION, dispatch(the_process, FACTS)), "run", call)
     assert code == 1
     assert f"hyper run: {CAUSE}\n" in err.getvalue().decode()
     assert f"\n{CAUSE}\n\nfailed · exit 1 · run " in out.getvalue().decode()
