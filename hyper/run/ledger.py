@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from hyper.store import reading
 from hyper.store.branch import Store
-from hyper.store.objects import TreeEntry
+from hyper.store.level import TreeEntry
 from hyper.store.paths import RECORDS_PREFIX, Identity, encode_segment
 from hyper.store.record import RecordVersion
 from hyper.store.schema import SchemaUnsupported
@@ -35,7 +35,7 @@ class Ledger:
         objects = self._store.objects
         tree = objects.commit_tree(self._store.tip)
         for segment in segments:
-            entry = objects.tree_entries(tree).get(segment)
+            entry = objects.entry(tree, segment)
             if entry is None or not entry.is_tree:
                 return None
             tree = entry.sha

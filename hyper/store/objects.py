@@ -17,8 +17,9 @@ import subprocess
 from collections.abc import Iterable, Sequence
 from typing import IO, TYPE_CHECKING
 
-from hyper.core.namedtuple import NamedTuple
+from hyper.store.delta import MAX_DEPTH, offset, window
 from hyper.store.git import COMMIT_EMAIL, COMMIT_NAME, Git, GitError, TreeFile
+from hyper.store.level import FILE_MODE, Level, TreeEntry
 
 if TYPE_CHECKING:
     import hashlib
@@ -27,47 +28,38 @@ UNPACK_LIMIT = 100
 """Below this many objects a batch is written loose; at or above it, as one pack."""
 
 _TYPE_CODES = {b"commit": 1, b"tree": 2, b"blob": 3}
+_OFS_DELTA = 6
 _ASKED_AT_ONCE = 16 * 1024
 """Bytes of names written to ``cat-file`` before its answers are read: well under a pipe's
 capacity, so the write never waits on a child that is itself waiting for its answers to be
 read."""
-TREE_MODE = "40000"
-FILE_MODE = "100644"
-
-
+_COMPRESSION = 1
+"""zlib's fastest level, git's own default for loose objects (``core.looseCompression``). An
+object's id is the hash of its uncompressed content, so the level changes no id; a Run writes
+every version of directories that grow by one entry per commit, and level 6 spent more time
+than everything else it does."""
 class RefMoved(Exception):
     """The branch was not where this writer last saw it: another writer got there first."""
-
-
-class TreeEntry(NamedTuple):
-    """One entry of one tree level: a file (``100644``) or a subtree (``40000``)."""
-
-    mode: str
-    name: str
-    sha: str
-
-    @property
-    def is_tree(self) -> bool:
-        return self.mode == TREE_MODE
-
-
-def _tree_key(entry: TreeEntry) -> bytes:
-    """git orders a directory as though its name ended in a slash."""
-    name = entry.name.encode("utf-8")
-    return name + b"/" if entry.is_tree else name
 
 
 class ObjectStore:
     """Writes and reads one repository's objects for one Store handle.
 
-    New objects are held until :meth:`flush`; the trees this handle has read or written are
-    cached by id (an id names its content forever), so a second append reads nothing.
+    New objects are held until :meth:`flush`. Trees are cached by id (an id names its content
+    forever) in two forms: as entry mappings for reading, and as one editable :class:`Level`
+    per tree the next write may build on. A Level is handed out for editing only after its id
+    is forgotten, so the cache keeps one Level per directory, not one per version, and a tree
+    asked for again after an edit is read again (from the pending objects or from git).
     """
 
     def __init__(self, git: Git) -> None:
         self.git = git
         self.pending: dict[str, tuple[bytes, bytes]] = {}
         self.trees: dict[str, dict[str, TreeEntry]] = {}
+        self._levels: dict[str, Level] = {}
+        self._deltas: dict[str, tuple[str, bytes]] = {}
+        """Pending trees a pack writes as a delta: each one's base (pending too) and delta."""
+        self._depths: dict[str, int] = {}
         self._reader: subprocess.Popen[bytes] | None = None
         self._refs: subprocess.Popen[bytes] | None = None
         self._layout: tuple[str, str] | None = None
@@ -103,11 +95,14 @@ class ObjectStore:
 
         return hashlib.new(self.object_format)
 
-    def _put(self, kind: bytes, data: bytes) -> str:
-        raw = b"%s %d\0" % (kind, len(data)) + data
+    def _id(self, kind: bytes, data: bytes) -> str:
         digest = self._hash()
-        digest.update(raw)
-        sha = digest.hexdigest()
+        digest.update(b"%s %d\0" % (kind, len(data)))
+        digest.update(data)
+        return digest.hexdigest()
+
+    def _put(self, kind: bytes, data: bytes) -> str:
+        sha = self._id(kind, data)
         self.pending.setdefault(sha, (kind, data))
         return sha
 
@@ -115,14 +110,45 @@ class ObjectStore:
         return self._put(b"blob", data)
 
     def tree(self, entries: Iterable[TreeEntry]) -> str:
-        ordered = sorted(entries, key=_tree_key)
-        data = b"".join(
-            entry.mode.encode("ascii") + b" " + entry.name.encode("utf-8") + b"\0" + bytes.fromhex(entry.sha)
-            for entry in ordered
-        )
-        sha = self._put(b"tree", data)
-        self.trees[sha] = {entry.name: entry for entry in ordered}
+        return self.store(Level.of(entries))
+
+    def store(self, level: Level) -> str:
+        """Writes a level as a tree object and keeps it editable under its id. Where the
+        version it was edited from is itself pending, the new one is held as a delta against
+        it, for a pack to write in a few bytes."""
+        base = level.origin
+        data, head, tail = level.serialise()
+        sha = self._id(b"tree", data)
+        if sha not in self.pending:
+            self.pending[sha] = (b"tree", data)
+            held = self.pending.get(base) if base is not None else None
+            depth = self._depths.get(base, 0) + 1 if base is not None else 0
+            if base is not None and held is not None and depth <= MAX_DEPTH:
+                self._deltas[sha] = (base, window(len(held[1]), data, head, tail))
+                self._depths[sha] = depth
+        level.origin = sha
+        self._levels[sha] = level
         return sha
+
+    def _level(self, sha: str) -> Level:
+        held = self._levels.get(sha)
+        if held is None:
+            kind, data = self.read(sha)
+            if kind != b"tree":
+                raise GitError(("cat-file",), 0, f"{sha} is a {kind.decode()}, not a tree")
+            held = self._levels[sha] = Level.parse(data, self.hash_size, sha)
+        return held
+
+    def take(self, sha: str) -> Level:
+        """The tree ``sha``'s level, to edit into another tree: forgotten under ``sha`` first."""
+        level = self._level(sha)
+        del self._levels[sha]
+        return level
+
+    def entry(self, sha: str, name: str) -> TreeEntry | None:
+        """The entry ``name`` of the tree ``sha``, found by bisection rather than a mapping of
+        the whole directory."""
+        return self._level(sha).find(name)
 
     def commit(self, tree: str, parents: Iterable[str], message: str, seconds: int) -> str:
         """A commit as ``git commit-tree -m`` writes it: hyper's identity, both dates in
@@ -143,6 +169,8 @@ class ObjectStore:
         else:
             self._write_pack()
         self.pending.clear()
+        self._deltas.clear()
+        self._depths.clear()
 
     def _write_loose(self, sha: str, kind: bytes, data: bytes) -> None:
         import zlib  # deferred: start-up cost
@@ -155,7 +183,7 @@ class ObjectStore:
         temporary = os.path.join(directory, f"tmp_obj_{os.getpid()}_{sha[2:]}")
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o444)
         try:
-            os.write(descriptor, zlib.compress(b"%s %d\0" % (kind, len(data)) + data))
+            os.write(descriptor, zlib.compress(b"%s %d\0" % (kind, len(data)) + data, _COMPRESSION))
         finally:
             os.close(descriptor)
         os.replace(temporary, final)
@@ -166,13 +194,16 @@ class ObjectStore:
         import struct  # deferred: start-up cost
         import zlib  # deferred: start-up cost
 
-        items = sorted(self.pending.items())
-        body = bytearray(b"PACK" + struct.pack(">II", 2, len(items)))
+        body = bytearray(b"PACK" + struct.pack(">II", 2, len(self.pending)))
         offsets: dict[str, tuple[int, int]] = {}
-        for sha, (kind, data) in items:
+        for sha, (kind, data) in self.pending.items():  # in the order written: a base before its deltas
             start = len(body)
+            based = self._deltas.get(sha)
+            code = _TYPE_CODES[kind]
+            if based is not None:
+                code, data = _OFS_DELTA, based[1]
             size = len(data)
-            byte = (_TYPE_CODES[kind] << 4) | (size & 0x0F)
+            byte = (code << 4) | (size & 0x0F)
             size >>= 4
             header = bytearray()
             while size:
@@ -180,7 +211,9 @@ class ObjectStore:
                 byte = size & 0x7F
                 size >>= 7
             header.append(byte)
-            entry = bytes(header) + zlib.compress(data)
+            if based is not None:
+                header += offset(start - offsets[based[0]][0])
+            entry = bytes(header) + zlib.compress(data, _COMPRESSION)
             body += entry
             if start >= 2**31:
                 raise GitError(("pack",), 0, "a pack this large is written by git, not hyper")
@@ -190,7 +223,8 @@ class ObjectStore:
         pack_sum = checksum.digest()
         body += pack_sum
 
-        names = [bytes.fromhex(sha) for sha, _ in items]
+        items = sorted(self.pending)
+        names = [bytes.fromhex(sha) for sha in items]
         fanout = [0] * 256
         for name in names:
             fanout[name[0]] += 1
@@ -201,8 +235,8 @@ class ObjectStore:
         index_body = bytearray(b"\xfftOc" + struct.pack(">I", 2))
         index_body += struct.pack(">256I", *fanout)
         index_body += b"".join(names)
-        index_body += b"".join(struct.pack(">I", offsets[sha][1]) for sha, _ in items)
-        index_body += b"".join(struct.pack(">I", offsets[sha][0]) for sha, _ in items)
+        index_body += b"".join(struct.pack(">I", offsets[sha][1]) for sha in items)
+        index_body += b"".join(struct.pack(">I", offsets[sha][0]) for sha in items)
         index_body += pack_sum
         index_sum = self._hash()
         index_sum.update(index_body)

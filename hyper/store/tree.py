@@ -1,6 +1,7 @@
 """Deriving one Store tree from another by path operations.
 
-Only the trees along the paths that changed are rewritten; every other subtree keeps its id.
+Only the trees along the paths that changed are rewritten, each by editing its level in place
+(:mod:`hyper.store.level`); every other subtree keeps its id.
 It is the one derivation both an append and a re-applied commit go through: a write names a
 blob already in the database, and a removal of a path the tree no longer holds is a no-op —
 which is what makes a Compaction re-appliable onto a tip already compacted elsewhere.
@@ -11,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hyper.store.git import PathOperation
-from hyper.store.objects import FILE_MODE, TREE_MODE, ObjectStore, TreeEntry
+from hyper.store.level import FILE_MODE, TREE_MODE, Level, TreeEntry
+from hyper.store.objects import ObjectStore
 
 
 class PathTaken(Exception):
@@ -44,29 +46,29 @@ def apply(
 def _level(
     objects: ObjectStore, sha: str | None, changes: dict[str, object], where: str, append_only: bool
 ) -> str | None:
-    entries = dict(objects.tree_entries(sha)) if sha is not None else {}
+    entries = objects.take(sha) if sha is not None else Level([], [])
     for name, change in changes.items():
-        standing = entries.get(name)
+        standing = entries.find(name)
         if isinstance(change, PathOperation):
             if standing is not None and standing.is_tree:
                 raise PathTaken(f"{change.path} is a directory on the branch, not a file")
             if change.removes:
-                entries.pop(name, None)
+                entries.remove(name)
                 continue
             if append_only and standing is not None:
                 raise PathTaken(
                     f"store: {change.path} is already on the branch; no Store file is ever rewritten"
                 )
-            entries[name] = TreeEntry(FILE_MODE, name, change.blob)
+            entries.put(TreeEntry(FILE_MODE, name, change.blob))
             continue
         assert isinstance(change, dict)
         if standing is not None and not standing.is_tree:
             raise PathTaken(f"{where}{name} is a file on the branch, not a directory")
         subtree = _level(objects, standing.sha if standing else None, change, f"{where}{name}/", append_only)
         if subtree is None:
-            entries.pop(name, None)
+            entries.remove(name)
         else:
-            entries[name] = TreeEntry(TREE_MODE, name, subtree)
+            entries.put(TreeEntry(TREE_MODE, name, subtree))
     if not entries:
         return None
-    return objects.tree(entries.values())
+    return objects.store(entries)

@@ -8,7 +8,8 @@ import pathlib
 import pytest
 
 from hyper.store.git import Git, PathOperation
-from hyper.store.objects import ObjectStore, RefMoved, TreeEntry
+from hyper.store.level import TreeEntry
+from hyper.store.objects import ObjectStore, RefMoved
 from hyper.store.tree import PathTaken, apply
 
 from .support import NOW, git, process, repository
@@ -74,6 +75,30 @@ def test_a_small_batch_is_loose(objects: ObjectStore, tmp_path: pathlib.Path) ->
     sha = objects.blob(b"one\n")
     objects.flush()
     assert (tmp_path / "repo" / ".git" / "objects" / sha[:2] / sha[2:]).exists()
+
+
+def test_versions_of_a_growing_directory_pack_as_deltas_git_reads(objects: ObjectStore, tmp_path: pathlib.Path) -> None:
+    root = tmp_path / "repo"
+    tree, versions = None, []
+    for number in range(130):  # past the longest chain, so a chain restarts with a whole version
+        blob = objects.blob(b"step %d\n" % number)
+        middle = f"{(number * 37) % 130:03d}"  # lands anywhere in the directory, not only at its end
+        writes = [PathOperation(f"steps/{middle}.json", blob), PathOperation(f"last/{number}", blob)]
+        tree = apply(objects, tree, writes, append_only=True)
+        versions.append(tree)
+    written = {sha: objects.pending[sha][1] for sha in versions}
+    listed = {sha: objects.pending[objects.tree_entries(sha)["steps"].sha][1] for sha in versions}
+    objects.flush()
+    (pack,) = (root / ".git" / "objects" / "pack").glob("pack-*.idx")
+    verified = git(root, "verify-pack", "-v", str(pack))
+    assert "chain length = 50" in verified and "chain length = 51" not in verified
+    read = ObjectStore(Git.open(str(root), process(root), NOW))
+    try:
+        for sha in versions:
+            assert read.read(sha) == (b"tree", written[sha])
+            assert read.read(read.tree_entries(sha)["steps"].sha) == (b"tree", listed[sha])
+    finally:
+        read.close()
 
 
 def test_trees_are_rewritten_only_along_changed_paths(objects: ObjectStore) -> None:
