@@ -21,7 +21,7 @@ from hyper.render.table import table
 from hyper.render.terminal import Marker, Truncated, narrowing
 from hyper.store.branch import Store
 from hyper.store.canonical import instant_text
-from hyper.store.reading import Entry, Listed, journal_listing, listing
+from hyper.store.reading import Entry, Listed, entry_count, journal_listing, listing
 
 COLUMNS = ("RUN", "STARTED", "TRIGGER", "OUTCOME", "CONTESTED", "PROCEDURE", "TARGETS", "HYPER")
 NARROWED_BY = ("--since", "--target")
@@ -66,9 +66,14 @@ class Filter(NamedTuple):
         return self.target is None or self.target in listed.targets
 
 
-def listed(store: Store, wanted: Filter) -> list[Listed]:
-    """The entries every parameter keeps, in Journal order."""
-    return [item for item in listing(store, wanted.keeps) if wanted.bound(item)]
+def listed(store: Store, wanted: Filter, limit: int) -> tuple[list[Listed], int]:
+    """The entries every parameter keeps, in Journal order, and how many there are. With no
+    parameter, every entry is kept, so the count comes from the branch listing and only the
+    newest date partitions enough to fill ``limit`` are read."""
+    if not wanted.narrows:
+        return listing(store, enough=limit), entry_count(store)
+    kept = [item for item in listing(store, wanted.keeps) if wanted.bound(item)]
+    return kept, len(kept)
 
 
 def holds_any(store: Store) -> bool:
@@ -94,16 +99,17 @@ def run_row(item: Listed) -> Row:
     )
 
 
-def cut(rows: Sequence[Row], limit: int, named: bool) -> tuple[Sequence[Row], Truncated, str]:
-    """The rows within ``limit``, the terminal ``truncated``, and the narration line ("" where
-    nothing was cut). The marker names the time axis this listing is ordered on."""
+def cut(rows: Sequence[Row], limit: int, named: bool, total: int) -> tuple[Sequence[Row], Truncated, str]:
+    """The rows within ``limit`` of the ``total`` kept, the terminal ``truncated``, and the
+    narration line ("" where nothing was cut). The marker names the time axis this listing is
+    ordered on."""
     kept = rows[:limit]
-    if len(kept) == len(rows):
+    if len(kept) == total:
         return kept, False, ""
-    dropped = len(rows) - len(kept)
+    dropped = total - len(kept)
     hint = narrowing(NARROWED_BY)
     cap = f"--limit {limit}" if named else f"the default limit of {limit}"
-    line = f"returned {len(kept)} of {len(rows)} Runs; {dropped} dropped by {cap} — {hint}"
+    line = f"returned {len(kept)} of {total} Runs; {dropped} dropped by {cap} — {hint}"
     if not named:
         line += ", or name a larger --limit"
     return kept, Marker("time", len(kept), dropped, hint), line

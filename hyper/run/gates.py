@@ -33,6 +33,7 @@ from hyper.run.refusal import CREDENTIAL_ABSENT, SECRET_SINK_ABSENT, SECRET_SINK
 from hyper.run.sequence import Sequenced
 from hyper.store import reading
 from hyper.store.branch import Store
+from hyper.store.checked import Checked
 from hyper.store.journal import RefusalMember
 from hyper.store.schema import SCHEMA_UNSUPPORTED_CODE
 from hyper.yaml.access import member
@@ -57,7 +58,7 @@ def pairs(steps: Seq[Sequenced]) -> list[tuple[str, str]]:
 def run_gates(
     store: Store, repo: Repository, procedure: str, steps: Seq[Sequenced], process: Process, sink: str | None
 ) -> Passed:
-    unreadable = reading.readable(store, pairs(steps))
+    unreadable = reading.readable(store, pairs(steps), Checked.load(store.objects.git_dir))
     if unreadable is not None:
         return Passed({}, (_schema(unreadable),))
     checked = _checked(repo)

@@ -113,7 +113,7 @@ def comparands(store: Store, procedure: str, wanted: Iterable[tuple[str, str]]) 
     missing = set(wanted)
     found: dict[tuple[str, str], str] = {}
     try:
-        for entry in reading.entries(store):
+        for entry in reading.newest_first(store):
             if not missing:
                 break
             run = entry.run_file

@@ -6,7 +6,7 @@ repository has one Store, and finding it is knowing the name. It is never checke
 
 
 import datetime as _dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
@@ -97,9 +97,12 @@ class Store:
             raise StoreAbsent()
         return cls(git, objects, commit, now)
 
-    def files(self, prefix: str) -> list[TreeFile]:
-        """Every file under the directory ``prefix`` of the commit this handle is pinned to."""
-        return self.objects.files(self.commit, prefix)
+    def files(
+        self, prefix: str, skip: Callable[[str, str], bool] | None = None, seen: list[tuple[str, str]] | None = None
+    ) -> list[TreeFile]:
+        """Every file under the directory ``prefix`` of the commit this handle is pinned to
+        (see :meth:`ObjectStore.files` for ``skip`` and ``seen``)."""
+        return self.objects.files(self.commit, prefix, skip, seen)
 
     def contents(self, names: Sequence[str]) -> list[bytes]:
         """The bytes of every blob named, in order; a name that answers nothing is a fault."""

@@ -14,7 +14,7 @@ a process killed before it leaves the branch where it was.
 
 import os
 import subprocess
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import IO, TYPE_CHECKING
 
 from hyper.store.delta import MAX_DEPTH, offset, window
@@ -62,7 +62,7 @@ class ObjectStore:
         self._depths: dict[str, int] = {}
         self._reader: subprocess.Popen[bytes] | None = None
         self._refs: subprocess.Popen[bytes] | None = None
-        self._layout: tuple[str, str] | None = None
+        self._layout: tuple[str, str, str] | None = None
         self._hex_width = 0
         """The width of an object id as ``cat-file`` last printed one; 0 before any read."""
 
@@ -70,11 +70,18 @@ class ObjectStore:
         """Asked of git on the first write only: a handle that only reads learns the object
         format from the ids ``cat-file`` prints, and so spends no child on it."""
         if self._layout is None:
-            objects_dir, object_format, _ = self.git.layout()
+            objects_dir, object_format, common = self.git.layout()
             if object_format not in ("sha1", "sha256"):
                 raise GitError(("rev-parse", "--show-object-format"), 0, f"unknown object format {object_format}")
-            self._layout = objects_dir, object_format
-        return self._layout
+            self._layout = objects_dir, object_format, common
+        return self._layout[:2]
+
+    @property
+    def git_dir(self) -> str:
+        """The repository's common git directory, absolute."""
+        self._directory_and_format()
+        assert self._layout is not None
+        return self._layout[2]
 
     @property
     def objects_dir(self) -> str:
@@ -347,9 +354,14 @@ class ObjectStore:
         self.trees[sha] = entries
         return entries
 
-    def files(self, commit: str, prefix: str = "") -> list[TreeFile]:
+    def files(
+        self, commit: str, prefix: str = "", skip: Callable[[str, str], bool] | None = None,
+        seen: list[tuple[str, str]] | None = None,
+    ) -> list[TreeFile]:
         """Every file under the directory ``prefix`` (``""`` or ending in ``/``) of a commit's
-        tree, in ``git ls-tree -r`` order, each held to being a regular file.
+        tree, in ``git ls-tree -r`` order, each held to being a regular file — less every
+        subtree ``skip(path, id)`` passes over, unread. ``seen`` collects every tree met,
+        skipped ones included, as ``(path, id)``.
 
         The walk goes a level at a time, every tree of one level asked in one run, so a Journal
         of many entries costs as many round trips as it has levels.
@@ -358,27 +370,39 @@ class ObjectStore:
         if top is None:
             return []
         root = top[0]
+        if seen is not None:
+            seen.append((prefix, root))
+        if skip is not None and skip(prefix, root):
+            return []
         self._entries(root, top[1], top[2])
-        level = [root]
+        level = [(prefix, root)]
         while level:
-            subtrees = list(
-                dict.fromkeys(entry.sha for sha in level for entry in self.trees[sha].values() if entry.is_tree)
-            )
-            unread = [sha for sha in subtrees if sha not in self.trees]
+            below = []
+            for at, sha in level:
+                for entry in self.trees[sha].values():
+                    if not entry.is_tree:
+                        continue
+                    path = f"{at}{entry.name}/"
+                    if seen is not None:
+                        seen.append((path, entry.sha))
+                    if skip is None or not skip(path, entry.sha):
+                        below.append((path, entry.sha))
+            unread = list(dict.fromkeys(sha for _, sha in below if sha not in self.trees))
             for sha, answer in zip(unread, self.lookup(unread), strict=True):
                 if answer is None:
                     raise GitError(("cat-file", "--batch"), 0, f"the tree {sha} is missing from the object database")
                 self._entries(sha, answer[1], answer[2])
-            level = subtrees
+            level = below
         listed: list[TreeFile] = []
-        self._list(root, prefix, listed)
+        self._list(root, prefix, listed, skip)
         return listed
 
-    def _list(self, tree: str, at: str, into: list[TreeFile]) -> None:
+    def _list(self, tree: str, at: str, into: list[TreeFile], skip: Callable[[str, str], bool] | None) -> None:
         for entry in self.trees[tree].values():
             path = at + entry.name
             if entry.is_tree:
-                self._list(entry.sha, path + "/", into)
+                if skip is None or not skip(path + "/", entry.sha):
+                    self._list(entry.sha, path + "/", into, skip)
             elif entry.mode == FILE_MODE:
                 into.append(TreeFile(path, entry.sha))
             else:

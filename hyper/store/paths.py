@@ -327,6 +327,11 @@ def _known_tail(tail: str, run: str, runs: set[str]) -> bool:
     return False
 
 
+def is_partition(day: str) -> bool:
+    """Whether ``day`` (``yyyy/mm/dd``) names a date partition the grammar allows."""
+    return _DAY.match(day) is not None and _is_day(day)
+
+
 def _is_day(day: str) -> bool:
     known = _valid_days.get(day)
     if known is None:

@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from hyper.core.namedtuple import NamedTuple
 from hyper.store.branch import Store
-from hyper.store.git import TreeFile
+from hyper.store.checked import Checked
+from hyper.store.git import GitError, TreeFile
 from hyper.store.journal import OutcomeFile, RunFile
 from hyper.store.paths import (
     JOURNAL_PREFIX,
@@ -25,6 +26,7 @@ from hyper.store.paths import (
     Form,
     Identity,
     cut_journal_path,
+    is_partition,
     listed_journal,
     pair_prefix,
     parse_path,
@@ -238,10 +240,22 @@ class EntryListing(NamedTuple):
     holds_run_file: bool
 
 
-def partitions(store: Store) -> list[list[Group]]:
-    """The Journal listed once and grouped: by date partition, newest first, then by entry."""
+def partitions(store: Store) -> Iterator[list[Group]]:
+    """The Journal grouped by date partition, newest first, then by entry — each partition
+    listed only when the one before it has been consumed, so a reader that stops early lists
+    no older one. Where the year and month levels break the grammar, the whole Journal is
+    listed at once instead, and the listing says which path is wrong."""
+    days = _days(store)
+    if days is None:
+        yield from _grouped(store.files(JOURNAL_PREFIX))
+        return
+    for day in days:
+        yield from _grouped(store.files(f"{JOURNAL_PREFIX}{day}/"))
+
+
+def _grouped(files: Sequence[TreeFile]) -> Iterator[list[Group]]:
     held: dict[str, dict[str, Group]] = {}
-    for listed in listed_journal(store.files(JOURNAL_PREFIX)):
+    for listed in listed_journal(files):
         dir_ = listed.dir
         by_dir = held.get(listed.day)
         if by_dir is None:
@@ -250,7 +264,33 @@ def partitions(store: Store) -> list[list[Group]]:
         if group is None:
             group = by_dir[dir_] = Group(dir_, listed.run, listed.partition)
         group.add(_Found(TreeFile(listed.path, listed.blob), listed.form, listed.writer, listed.step))
-    return [list(held[partition].values()) for partition in sorted(held, reverse=True)]
+    for partition in sorted(held, reverse=True):
+        yield list(held[partition].values())
+
+
+def _days(store: Store) -> list[str] | None:
+    """Every date partition (``yyyy/mm/dd``) newest first, read from the year and month trees
+    alone; ``None`` where anything there is not a directory the grammar names."""
+    objects = store.objects
+    top = objects.resolve(f"{store.commit}:{JOURNAL_PREFIX}")
+    if top is None:
+        return []
+    days: list[str] = []
+    try:
+        for year in sorted(objects.tree_entries(top).values(), key=lambda entry: entry.name, reverse=True):
+            if not year.is_tree:
+                return None
+            for month in sorted(objects.tree_entries(year.sha).values(), key=lambda entry: entry.name, reverse=True):
+                if not month.is_tree:
+                    return None
+                for day in sorted(objects.tree_entries(month.sha).values(), key=lambda e: e.name, reverse=True):
+                    named = f"{year.name}/{month.name}/{day.name}"
+                    if not day.is_tree or not is_partition(named):
+                        return None
+                    days.append(named)
+    except GitError:
+        return None
+    return days
 
 
 def journal_listing(store: Store) -> list[EntryListing]:
@@ -342,6 +382,13 @@ def entries(store: Store) -> list[Entry]:
     return journal_order(entry for _, entry in _visits(store, groups))
 
 
+def newest_first(store: Store) -> Iterator[Entry]:
+    """Every entry in Journal order, a date partition decoded only once the newer ones are
+    consumed: what :func:`entries` answers, for a reader that may stop early."""
+    for partition in partitions(store):
+        yield from journal_order(entry for _, entry in _visits(store, partition))
+
+
 def entry(store: Store, run: str) -> Entry | None:
     """One entry by its Run's whole id (no prefix resolution), or ``None``."""
     for partition in partitions(store):
@@ -381,22 +428,44 @@ def dispositions(store: Store, entry_: Entry) -> Dispositions:
     return _dispositions_from(files, _read(store, files), entry_)
 
 
-def listing(store: Store, wanted: Callable[[Entry], bool] | None = None) -> list[Listed]:
+def listing(
+    store: Store, wanted: Callable[[Entry], bool] | None = None, enough: int | None = None
+) -> list[Listed]:
     """Entries ``wanted`` keeps, in Journal order, with the Targets each bound — the Step files
-    of the kept entries only, read in one batch."""
-    groups = [group for partition in partitions(store) for group in partition]
-    kept = [(group, found) for group, found in _visits(store, groups) if wanted is None or wanted(found)]
-    step_files = [found for group, _ in kept for found in group.steps]
-    contents = _read(store, step_files)
-    listed = []
-    at = 0
-    for group, entry_ in kept:
-        count = len(group.steps)
-        held = _dispositions_from(group.steps, contents[at : at + count], entry_)
-        listed.append(Listed(entry_, held.targets))
-        at += count
-    listed.sort(key=lambda item: _newest_first(item.entry.run_file), reverse=True)
+    of the kept entries only, read a date partition at a time. With ``enough``, no partition
+    older than the one that brings the count to ``enough`` is read."""
+    listed: list[Listed] = []
+    for partition in partitions(store):
+        kept = [(group, found) for group, found in _visits(store, partition) if wanted is None or wanted(found)]
+        step_files = [found for group, _ in kept for found in group.steps]
+        contents = _read(store, step_files)
+        held: list[Listed] = []
+        at = 0
+        for group, entry_ in kept:
+            count = len(group.steps)
+            read = _dispositions_from(group.steps, contents[at : at + count], entry_)
+            held.append(Listed(entry_, read.targets))
+            at += count
+        held.sort(key=lambda item: _newest_first(item.entry.run_file), reverse=True)
+        listed += held
+        if enough is not None and len(listed) >= enough:
+            break
     return listed
+
+
+def entry_count(store: Store) -> int:
+    """How many entries the Journal holds, from the date partitions' own trees: no entry is
+    opened. (Where the year and month levels break the grammar, the whole listing answers.)"""
+    days = _days(store)
+    if days is None:
+        return sum(len(partition) for partition in partitions(store))
+    objects = store.objects
+    count = 0
+    for day in days:
+        sha = objects.resolve(f"{store.commit}:{JOURNAL_PREFIX}{day}/")
+        if sha is not None:
+            count += sum(1 for entry in objects.tree_entries(sha).values() if entry.is_tree)
+    return count
 
 
 def scan(store: Store, step_id: str) -> Iterator[Evidence]:
@@ -564,13 +633,20 @@ _DECODERS: dict[Form, Callable[[bytes], object]] = {
 }
 
 
-def readable(store: Store, pairs: Iterable[tuple[str, str]]) -> Unreadable | None:
+def readable(store: Store, pairs: Iterable[tuple[str, str]], checked: Checked | None = None) -> Unreadable | None:
     """The Run-start schema gate: the Journal whole, then the series under each (Target,
     Definition) pair the Procedure makes (sorted), each in path order; the first file above the
-    ceiling is answered, and any other decode fault is raised."""
+    ceiling is answered, and any other decode fault is raised.
+
+    With ``checked``, a tree or file an earlier check found readable at the same path and id
+    is not read again (adr/0013): the answer is the one reading everything gives, since what
+    it skips is exactly what could not change it. What this check finds readable is saved."""
     prefixes = [JOURNAL_PREFIX] + [pair_prefix(target, definition) for target, definition in sorted(set(pairs))]
+    skip = checked.holds if checked is not None else None
     for prefix in prefixes:
-        files = store.files(prefix)
+        seen: list[tuple[str, str]] = []
+        listed = store.files(prefix, skip, seen)
+        files = listed if skip is None else [file for file in listed if not skip(file.path, file.blob)]
         for file, data in zip(files, store.contents([file.blob for file in files]), strict=True):
             decoder = _DECODERS.get(parse_path(file.path).form)
             if decoder is None:
@@ -581,6 +657,13 @@ def readable(store: Store, pairs: Iterable[tuple[str, str]]) -> Unreadable | Non
                 return Unreadable(file.path, above.written, above.known)
             except StoreFileError as fault:
                 raise JournalFileUnreadable(file.path, fault) from None
+        if checked is not None:
+            for path, sha in seen:
+                checked.met(path, sha)
+            for file in listed:
+                checked.met(file.path, file.blob)
+    if checked is not None:
+        checked.save()
     return None
 
 

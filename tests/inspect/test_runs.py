@@ -98,16 +98,16 @@ def _rows(n: int) -> list[Row]:
 
 
 def test_a_cut_names_the_time_axis_and_what_to_narrow_by() -> None:
-    kept, marker, line = cut(_rows(7), 2, named=True)
+    kept, marker, line = cut(_rows(7), 2, named=True, total=7)
     assert len(kept) == 2
     assert marker == Marker("time", 2, 5, "narrow with --since or --target")
     assert line == "returned 2 of 7 Runs; 5 dropped by --limit 2 — narrow with --since or --target"
-    _, _, default = cut(_rows(51), 50, named=False)
+    _, _, default = cut(_rows(51), 50, named=False, total=51)
     assert "the default limit of 50" in default and default.endswith("or name a larger --limit")
 
 
 def test_nothing_cut_is_false_and_says_nothing() -> None:
-    assert cut(_rows(3), 3, named=True) == (_rows(3), False, "")
+    assert cut(_rows(3), 3, named=True, total=3) == (_rows(3), False, "")
 
 
 def test_the_two_empty_pages_say_different_things_under_the_location_line() -> None:

@@ -21,11 +21,12 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
     wanted = Filter(since=inv.since, procedure=inv.procedure, target=inv.target, outcome=inv.outcome)
     try:
         with open_synced(ctx.root, ctx.process, ctx.process.now()) as store:
-            rows = [run_row(item) for item in listed(store, wanted)]
+            found, total = listed(store, wanted, inv.limit)
+            rows = [run_row(item) for item in found]
             filtered_out = not rows and wanted.narrows and holds_any(store)
     except STORE_FAULTS as fault:
         return report_store_fault("runs", to, fault)
-    kept, truncated, line = cut(rows, inv.limit, inv.limit_named)
+    kept, truncated, line = cut(rows, inv.limit, inv.limit_named, total)
     if line:
         to.narrate(f"hyper runs: {line}\n")
     to.answer(kept, result(truncated), page(kept, filtered_out))

@@ -1,0 +1,91 @@
+"""The Run-start schema gate's memo: the trees and files this very code has already found
+readable, by path and object id — see adr/0013-the-run-start-check-remembers-what-it-read.md.
+
+An object id names its content forever, so "the file at this path with this id decodes" and
+"every file under this tree at this path decodes" stay true for as long as the code deciding
+them is the same code. The memo is keyed by a digest of that code's source, so an edited or
+upgraded decoder starts from nothing; a tampered, rewritten or non-canonical file has another
+id and is read afresh. The memo only ever skips reading: a memo that is missing, unreadable,
+or written by other code is an empty one, and a memo that cannot be saved is not saved.
+
+Each save keeps only what the latest check met — the subtrees it skipped and what it read —
+so the file stays the size of one walk's frontier, not of the branch's history.
+Safe across threads and processes in the only sense it needs: a save replaces the file
+whole (a temporary file, then a rename), and any memo a reader sees is one a check wrote.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import sys
+import threading
+
+_NAME = "checked"
+_DECIDERS = (
+    "hyper.namedtuple", "hyper.runid", "hyper.render.row", "hyper.store.canonical", "hyper.store.journal",
+    "hyper.store.paths", "hyper.store.provenance", "hyper.store.record", "hyper.store.schema", "hyper.store.step",
+    "hyper.store.identities", "hyper.store.reading", "hyper.store.checked",
+)
+"""The modules whose code decides whether a Store file is readable; their source keys the memo."""
+
+
+def _key() -> str | None:
+    digest = hashlib.sha256(b"hyper-checked 1\n")
+    for name in _DECIDERS:
+        module = sys.modules.get(name)
+        path = getattr(module, "__file__", None)
+        if not path:
+            return None
+        try:
+            with open(path, "rb") as source:
+                digest.update(source.read())
+        except OSError:
+            return None
+    return digest.hexdigest()
+
+
+class Checked:
+    """What earlier checks found readable, and what this one has met so far."""
+
+    def __init__(self, path: str | None, key: str | None, held: frozenset[str]) -> None:
+        self._path = path
+        self._key = key
+        self._held = held
+        self._met: set[str] = set()
+
+    @classmethod
+    def load(cls, git_dir: str) -> Checked:
+        key = _key()
+        path = os.path.join(git_dir, "hyper", _NAME)
+        if key is None:
+            return cls(None, None, frozenset())
+        try:
+            with open(path, encoding="utf-8") as memo:
+                lines = memo.read().split("\n")
+        except (OSError, UnicodeDecodeError):
+            lines = []
+        held = frozenset(lines[1:]) if lines and lines[0] == key else frozenset()
+        return cls(path, key, held)
+
+    def holds(self, path: str, sha: str) -> bool:
+        return f"{sha} {path}" in self._held
+
+    def met(self, path: str, sha: str) -> None:
+        """``path`` at ``sha`` is readable, whether found so now or skipped as found so before."""
+        self._met.add(f"{sha} {path}")
+
+    def save(self) -> None:
+        if self._path is None or self._key is None or self._met == self._held:
+            return
+        directory = os.path.dirname(self._path)
+        temporary = f"{self._path}.{os.getpid()}.{threading.get_ident()}.tmp"
+        try:
+            os.makedirs(directory, exist_ok=True)
+            with open(temporary, "w", encoding="utf-8") as memo:
+                memo.write("\n".join([self._key, *sorted(self._met)]))
+            os.replace(temporary, self._path)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
