@@ -391,11 +391,30 @@ def newest_first(store: Store) -> Iterator[Entry]:
 
 def entry(store: Store, run: str) -> Entry | None:
     """One entry by its Run's whole id (no prefix resolution), or ``None``."""
-    for partition in partitions(store):
-        for group in partition:
-            if group.run == run:
-                return _visits(store, [group])[0][1]
+    for group in _groups_of(store, {run}):
+        return _visits(store, [group])[0][1]
     return None
+
+
+def _groups_of(store: Store, runs: set[str]) -> Iterator[Group]:
+    """The entries of the Runs named, newest partition first, each found by its name in the
+    partition trees, so no other entry is listed; done once every one is found."""
+    days = _days(store)
+    if days is None:
+        for partition in partitions(store):
+            yield from (group for group in partition if group.run in runs)
+        return
+    objects = store.objects
+    missing = set(runs)
+    for day in days:
+        if not missing:
+            return
+        sha = objects.resolve(f"{store.commit}:{JOURNAL_PREFIX}{day}/")
+        held = objects.tree_entries(sha) if sha is not None else {}
+        for run in sorted(missing & held.keys(), reverse=True):
+            missing.discard(run)
+            for partition in _grouped(store.files(f"{JOURNAL_PREFIX}{day}/{run}/")):
+                yield from partition
 
 
 def _dispositions_from(files: Sequence[_Found], contents: Sequence[bytes], entry_: Entry) -> Dispositions:
@@ -508,15 +527,12 @@ def rehearsals(store: Store, runs: Iterable[str]) -> dict[str, bool]:
         return {}
     files: list[_Found] = []
     dirs: list[str] = []
-    for partition in partitions(store):
-        for group in partition:
-            if group.run not in wanted:
-                continue
-            run_files = [found for found in group.account if found.form is Form.RUN]
-            if not run_files:
-                raise Misfiled(f"{group.dir!r} holds no run.json; every entry is written with one at Run start")
-            files.append(run_files[0])
-            dirs.append(group.dir)
+    for group in _groups_of(store, wanted):
+        run_files = [found for found in group.account if found.form is Form.RUN]
+        if not run_files:
+            raise Misfiled(f"{group.dir!r} holds no run.json; every entry is written with one at Run start")
+        files.append(run_files[0])
+        dirs.append(group.dir)
     answered = {}
     for found, dir_, data in zip(files, dirs, _read(store, files), strict=True):
         try:
