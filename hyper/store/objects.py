@@ -331,6 +331,14 @@ class ObjectStore:
         (answer,) = self.lookup([name])
         return None if answer is None else answer[0]
 
+    def listings(self, names: Sequence[str]) -> list[dict[str, TreeEntry] | None]:
+        """Each named tree's entries (any name ``cat-file`` resolves, ``<rev>:<dir>/`` say),
+        all asked in one run; ``None`` where a name answers nothing."""
+        return [
+            None if answer is None else self.trees.get(answer[0]) or self._entries(*answer)
+            for answer in self.lookup(names)
+        ]
+
     def tree_entries(self, sha: str) -> dict[str, TreeEntry]:
         held = self.trees.get(sha)
         if held is not None:

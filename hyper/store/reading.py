@@ -404,14 +404,12 @@ def _groups_of(store: Store, runs: set[str]) -> Iterator[Group]:
         for partition in partitions(store):
             yield from (group for group in partition if group.run in runs)
         return
-    objects = store.objects
     missing = set(runs)
-    for day in days:
+    listed = store.objects.listings([f"{store.commit}:{JOURNAL_PREFIX}{day}/" for day in days])
+    for day, held in zip(days, listed, strict=True):
         if not missing:
             return
-        sha = objects.resolve(f"{store.commit}:{JOURNAL_PREFIX}{day}/")
-        held = objects.tree_entries(sha) if sha is not None else {}
-        for run in sorted(missing & held.keys(), reverse=True):
+        for run in sorted(missing & (held or {}).keys(), reverse=True):
             missing.discard(run)
             for partition in _grouped(store.files(f"{JOURNAL_PREFIX}{day}/{run}/")):
                 yield from partition
@@ -478,13 +476,8 @@ def entry_count(store: Store) -> int:
     days = _days(store)
     if days is None:
         return sum(len(partition) for partition in partitions(store))
-    objects = store.objects
-    count = 0
-    for day in days:
-        sha = objects.resolve(f"{store.commit}:{JOURNAL_PREFIX}{day}/")
-        if sha is not None:
-            count += sum(1 for entry in objects.tree_entries(sha).values() if entry.is_tree)
-    return count
+    listed = store.objects.listings([f"{store.commit}:{JOURNAL_PREFIX}{day}/" for day in days])
+    return sum(1 for held in listed for entry in (held or {}).values() if entry.is_tree)
 
 
 def scan(store: Store, step_id: str) -> Iterator[Evidence]:
