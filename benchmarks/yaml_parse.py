@@ -98,7 +98,8 @@ def main() -> int:
     parser.add_argument("files", nargs="*", type=Path)
     options = parser.parse_args()
     samples: list[tuple[str, bytes]] = [("typical 30-line artefact", TYPICAL)]
-    paths = options.files or sorted([*ROOT.glob("examples/**/*.yaml"), *ROOT.glob("corpus/**/*.yaml")])
+    found = [*ROOT.glob("examples/**/*.yaml"), *ROOT.glob("corpus/**/*.yaml")]
+    paths = options.files or sorted(path for path in found if path.is_file())  # a directory may be named *.yaml
     samples += [
         (str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path), path.read_bytes()) for path in paths
     ]

@@ -20,6 +20,7 @@ from hyper.store.branch import Store
 from hyper.store.checked import Checked
 from hyper.store.git import GitError, TreeFile
 from hyper.store.journal import OutcomeFile, RunFile
+from hyper.store.level import FILE_MODE
 from hyper.store.paths import (
     JOURNAL_PREFIX,
     RECORDS_PREFIX,
@@ -298,7 +299,8 @@ def journal_listing(store: Store) -> list[EntryListing]:
 
     The order is the listing's own — date partitions newest first, then Run ids descending —
     which is Journal order to the day; :func:`entries` reads ``started_at`` for the exact one.
-    git lists an entry's files together, so one pass over the listing groups them.
+    git lists an entry's files together, so one pass over the listing groups them; the
+    listing is one ``git ls-tree -r`` of the Journal, so the walk over its trees is git's.
     """
     answered: list[EntryListing] = []
     current: tuple[str, str] | None = None
@@ -306,8 +308,13 @@ def journal_listing(store: Store) -> list[EntryListing]:
     steps = 0
     days: set[str] = set()
     runs: set[str] = set()
-    for file in store.files(JOURNAL_PREFIX):
-        day, run, tail = cut_journal_path(file.path, days, runs)
+    listed = store.git.run("ls-tree", "-r", "-z", store.commit, "--", JOURNAL_PREFIX)
+    for line in listed.decode("utf-8").split("\0")[:-1]:
+        header, path = line.split("\t", 1)
+        if not header.startswith(FILE_MODE + " "):
+            mode = header.split()[0]
+            raise GitError(("ls-tree",), 0, f"{path!r} has mode {mode}: the Store holds regular files only")
+        day, run, tail = cut_journal_path(path, days, runs)
         if current is None or run != current[1] or day != current[0]:
             if current is not None:
                 answered.append(_listed_entry(current, has_run, owned, reaped, steps))
