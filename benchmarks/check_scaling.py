@@ -1,6 +1,6 @@
-"""How ``hyper check`` grows with a repository: 250, 1,000 and 4,000 artefacts.
+"""How ``hyper check`` grows with a repository: 250, 1,000 and 10,000 artefacts.
 
-Run: ``.venv/bin/python -m benchmarks.check_scaling [--runs N] [--sizes 250,1000,4000]``.
+Run: ``.venv/bin/python -m benchmarks.check_scaling [--runs N] [--sizes 250,1000,10000]``.
 Each repository is generated into a temporary directory from artefacts shaped like
 real ones — http Manifests with inputs, records, auth and patterns; Targets with
 hosts and credential slots; reader and writer Definitions; Procedures with
@@ -10,18 +10,33 @@ error table's. Every number is the median wall time of N rounds of the real cons
 path (see :mod:`benchmarks.measure`), reported as a ratio to ``python -c pass``
 measured in the same rounds.
 
-Targets (issue 3): 1,000 artefacts within 10× ``python -c pass``, and growth no
-worse than linear — 4,000 within 4.5× of 1,000.
+Rounds are interleaved (one of each command per round), at least 5; the median and
+the minimum are both printed, and each run's peak RSS.
+
+Targets (issue #13): 1,000 artefacts within 8× ``python -c pass``, 10,000 within 75×;
+memory at most 15 KB per further artefact; and growth no worse than linear, judged on the
+marginal cost of one more artefact (the fixed start-up cost would hide growth in totals):
+the cost per artefact between the two largest sizes within 1.25× of that between the two
+smallest.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
+import os
+import statistics
+import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
-from benchmarks.measure import HYPER, PASS, compile_bytecode, exit_code, median_walls
+from benchmarks.measure import HYPER, PASS, compile_bytecode, exit_code
+
+TARGETS = {1000: 8.0, 10000: 75.0}
+MEMORY_KB = 15.0
+GROWTH = 1.25
 
 PROVIDER = """\
 kind: provider
@@ -263,38 +278,65 @@ def project_workflows(root: Path) -> None:
         path.write_bytes(generate(workflow.facts))
 
 
+def _timed(argv: list[str]) -> tuple[float, int]:
+    """One whole-process run: its wall time in seconds and its peak RSS in KiB."""
+    start = time.perf_counter()
+    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, _, usage = os.wait4(child.pid, 0)
+    child.returncode = 0
+    return time.perf_counter() - start, usage.ru_maxrss
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=11)
-    parser.add_argument("--sizes", default="250,1000,4000")
+    parser.add_argument("--sizes", default="250,1000,10000")
     args = parser.parse_args()
+    runs = max(args.runs, 5)
     sizes = [int(size) for size in args.sizes.split(",")]
     from hyper.core.version import installed
 
     version = installed().version
     compile_bytecode()
     with tempfile.TemporaryDirectory(prefix="hyper-check-scaling-") as scratch:
-        commands: dict[int, list[str]] = {}
+        commands: dict[str, list[str]] = {"pass": PASS}
         for size in sizes:
             root = Path(scratch) / str(size)
             root.mkdir()
             generate(root, size, version)
-            commands[size] = [*HYPER, "check", "--repo-dir", str(root)]
-            if exit_code(commands[size]) != 0:  # also warms the page cache
+            commands[str(size)] = [*HYPER, "check", "--repo-dir", str(root)]
+            if exit_code(commands[str(size)]) != 0:  # also warms the page cache
                 print(f"the generated repository of {size} artefacts does not check clean", file=sys.stderr)
                 return 1
-        walls = median_walls({"pass": PASS, **{str(size): argv for size, argv in commands.items()}}, args.runs)
-    baseline = walls["pass"]
-    print(f"python -c pass: {baseline * 1000:.1f} ms (median of {args.runs})")
+        walls: dict[str, list[float]] = {name: [] for name in commands}
+        peaks: dict[str, list[int]] = {name: [] for name in commands}
+        for _ in range(runs):  # interleaved: one of each per round
+            for name, argv in commands.items():
+                wall, peak = _timed(argv)
+                walls[name].append(wall)
+                peaks[name].append(peak)
+    median = {name: statistics.median(taken) for name, taken in walls.items()}
+    least = {name: min(taken) for name, taken in walls.items()}
+    print(f"python -c pass: {median['pass'] * 1000:.1f} ms (median of {runs}), {least['pass'] * 1000:.1f} ms min")
     for size in sizes:
-        wall = walls[str(size)]
-        print(f"hyper check, {size} artefacts: {wall * 1000:.1f} ms = {wall / baseline:.2f}x")
-    if "1000" in walls:
-        ratio = walls["1000"] / baseline
-        print(f"1000 artefacts: {ratio:.2f}x ({'within' if ratio <= 10 else 'OVER'} the 10x target)")
-    if "1000" in walls and "4000" in walls:
-        growth = walls["4000"] / walls["1000"]
-        print(f"growth 1000 -> 4000: {growth:.2f}x ({'within' if growth <= 4.5 else 'OVER'} the 4.5x target)")
+        name = str(size)
+        ratio, best = median[name] / median["pass"], least[name] / least["pass"]
+        target = TARGETS.get(size)
+        verdict = "" if target is None else f" ({'within' if ratio <= target else 'OVER'} the {target}x target)"
+        print(f"hyper check, {size} artefacts: {median[name] * 1000:.1f} ms = {ratio:.2f}x median, {best:.2f}x min"
+              f"{verdict}; peak RSS {statistics.median(peaks[name]) / 1024:.1f} MB")
+    for smaller, larger in itertools.pairwise(sizes):
+        extra = larger - smaller
+        cost = (median[str(larger)] - median[str(smaller)]) / extra
+        memory = (statistics.median(peaks[str(larger)]) - statistics.median(peaks[str(smaller)])) / extra
+        print(f"{smaller} -> {larger}: {cost * 1e6:.0f} us and {memory:.1f} KB per further artefact"
+              f" ({'within' if memory <= MEMORY_KB else 'OVER'} the {MEMORY_KB} KB target)")
+    if len(sizes) >= 3:
+        first = (median[str(sizes[1])] - median[str(sizes[0])]) / (sizes[1] - sizes[0])
+        last = (median[str(sizes[-1])] - median[str(sizes[-2])]) / (sizes[-1] - sizes[-2])
+        growth = last / first
+        print(f"marginal cost per artefact, {sizes[-2]}+ against {sizes[0]}+: {growth:.2f}x"
+              f" ({'within' if growth <= GROWTH else 'OVER'} the {GROWTH}x of linear growth)")
     return 0
 
 
