@@ -35,6 +35,7 @@ from hyper.artefact import builtin
 from hyper.artefact.declaration import PATH as DECLARATION_PATH
 from hyper.artefact.declaration import RepositoryDeclaration, read_declaration
 from hyper.artefact.manifest import BUILTIN_NAMES, BUILTIN_PATH, Manifest, read_manifest
+from hyper.artefact.parsed import parse
 from hyper.artefact.target import TargetDeclaration, read_target
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.problem import Problem
@@ -217,7 +218,7 @@ def _load_file(root: str, path: str) -> LoadedFile:
         reason = exc.strerror or str(exc)
         problem = Problem(path, 1, 1, "", yamlsubset.ERROR_CODE, f"the file could not be read: {reason}")
         return LoadedFile(path, b"", None, False, (problem,))
-    parsed = yamlsubset.parse(data, path)
+    parsed = parse(data, path)
     return LoadedFile(path, data, parsed.root, parsed.ok, tuple(f.to_problem() for f in parsed.faults))
 
 

@@ -1,0 +1,122 @@
+"""MCP per-call overhead: a ``providers`` round trip to ``hyper mcp`` against an ``echo`` round
+trip to a bare server written on the same SDK's low-level ``Server``, in the same run.
+
+Both servers are started once and spoken to over stdio with the same newline-delimited
+JSON-RPC frames, so what differs is what answering costs: for hyper, reading the repository
+(``examples/quickstart``) and building the Envelope; for the echo tool, nothing. Rounds are
+interleaved — a batch of calls to one, then the other — medians of at least 5 rounds, the
+minimum beside them. Target (issue #13): <= 1.5x.
+
+Run: ``.venv/bin/python -m benchmarks.mcp_bench [--rounds 7] [--calls 20]``. It prints; it
+asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+
+import orjson
+
+from benchmarks.measure import ROOT, compile_bytecode
+
+TARGET = 1.5
+EXAMPLE = ROOT / "examples" / "quickstart"
+ECHO = """
+import anyio
+import mcp.types as types
+from mcp.server.lowlevel import Server
+from mcp.server.stdio import stdio_server
+
+
+async def list_tools(ctx, params):
+    return types.ListToolsResult(tools=[types.Tool(name="echo", input_schema={"type": "object"})])
+
+
+async def call_tool(ctx, params):
+    return types.CallToolResult(content=[types.TextContent(type="text", text="echo")])
+
+
+async def main():
+    server = Server("echo", on_list_tools=list_tools, on_call_tool=call_tool)
+    async with stdio_server() as (read, write):
+        await server.run(read, write, server.create_initialization_options())
+
+
+anyio.run(main)
+"""
+
+
+class Session:
+    """One server process and the next request id."""
+
+    def __init__(self, argv: list[str], cwd: str) -> None:
+        self.child = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      stderr=subprocess.DEVNULL)
+        self.next_id = 0
+        self.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                    "clientInfo": {"name": "bench", "version": "0"}})
+        self._send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+
+    def _send(self, message: dict[str, object]) -> None:
+        assert self.child.stdin is not None
+        self.child.stdin.write(orjson.dumps(message) + b"\n")
+        self.child.stdin.flush()
+
+    def request(self, method: str, params: object) -> object:
+        assert self.child.stdout is not None
+        self.next_id += 1
+        self._send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+        answer = orjson.loads(self.child.stdout.readline())
+        if "result" not in answer:
+            raise SystemExit(f"{method} was answered with {answer}")
+        return answer["result"]
+
+    def call(self, tool: str) -> None:
+        self.request("tools/call", {"name": tool, "arguments": {}})
+
+    def close(self) -> None:
+        assert self.child.stdin is not None
+        self.child.stdin.close()
+        self.child.wait(timeout=30)
+
+
+def per_call(session: Session, tool: str, calls: int) -> float:
+    start = time.perf_counter()
+    for _ in range(calls):
+        session.call(tool)
+    return (time.perf_counter() - start) / calls
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--calls", type=int, default=20)
+    arguments = parser.parse_args()
+    rounds = max(arguments.rounds, 5)
+    compile_bytecode()
+    hyper = Session([sys.executable, "-m", "hyper", "mcp"], str(EXAMPLE))
+    echo = Session([sys.executable, "-c", ECHO], str(EXAMPLE))
+    try:
+        per_call(hyper, "providers", 3)  # warm: imports, and the first reading of the repository
+        per_call(echo, "echo", 3)
+        ours, theirs = [], []
+        for _ in range(rounds):
+            ours.append(per_call(hyper, "providers", arguments.calls))
+            theirs.append(per_call(echo, "echo", arguments.calls))
+    finally:
+        hyper.close()
+        echo.close()
+    ratio = statistics.median(ours) / statistics.median(theirs)
+    verdict = "within" if ratio <= TARGET else "OVER"
+    print(f"hyper mcp providers: {statistics.median(ours) * 1000:.2f} ms a call; bare SDK echo:"
+          f" {statistics.median(theirs) * 1000:.2f} ms a call (medians of {rounds} rounds of {arguments.calls})")
+    print(f"ratio {ratio:.2f}x median, {min(ours) / min(theirs):.2f}x min ({verdict} the {TARGET}x target)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

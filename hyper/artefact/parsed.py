@@ -1,0 +1,42 @@
+"""Artefact files parsed once per content, for a process that reads one repository many times.
+
+``hyper mcp`` answers every tool call by loading the repository afresh, so an edit between two
+calls is always seen; re-parsing every unchanged file on every call was most of what a call
+cost. The bytes are still read from disk on every call; only the parse of bytes already seen
+at the same path is reused. A parse is a pure function of the path and the bytes (the path
+only names the file in faults), and its result is immutable values, so a reused parse is the
+parse — the cache cannot answer anything reading the file afresh would not.
+
+Thread-safe: the table is touched only under its lock (``hyper mcp`` may answer calls
+concurrently); two threads missing on the same content both parse it, and either result is
+the same value. Bounded: the least recently used parse goes first beyond ``LIMIT`` files.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from hyper import yamlsubset
+from hyper.yamlnodes import Parsed
+
+LIMIT = 16_384
+"""More files than any repository the benchmarks model; beyond it the oldest parse is dropped."""
+
+_lock = threading.Lock()
+_held: dict[tuple[str, bytes], Parsed] = {}
+
+
+def parse(data: bytes, path: str) -> Parsed:
+    """``yamlsubset.parse(data, path)``, reused where the same path held the same bytes before."""
+    key = (path, data)
+    with _lock:
+        held = _held.pop(key, None)
+        if held is not None:
+            _held[key] = held  # most recently used last
+            return held
+    parsed = yamlsubset.parse(data, path)
+    with _lock:
+        _held[key] = parsed
+        while len(_held) > LIMIT:
+            del _held[next(iter(_held))]
+    return parsed

@@ -1,0 +1,54 @@
+"""``hyper mcp`` reuses the parse of an artefact it has seen (hyper/artefact/parsed.py), yet
+reads every file on every call: an edit between two calls is in the second answer."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import orjson
+
+from hyper.version import installed
+
+REPO_SHELL = Path(__file__).resolve().parents[2] / "corpus" / "run" / "repo-shell"
+
+
+def _call(server: subprocess.Popen[bytes], rid: int, method: str, params: object = None) -> object:
+    assert server.stdin is not None and server.stdout is not None
+    message: dict[str, object] = {"jsonrpc": "2.0", "method": method, "id": rid}
+    if params is not None:
+        message["params"] = params
+    server.stdin.write(orjson.dumps(message) + b"\n")
+    server.stdin.flush()
+    answer = orjson.loads(server.stdout.readline())
+    assert answer["id"] == rid, answer
+    return answer["result"]
+
+
+def test_an_edit_between_two_calls_is_seen(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    shutil.copytree(REPO_SHELL, root)
+    declaration = root / "hyper.yaml"
+    declaration.write_text(declaration.read_text().replace("version: 1.4.0", f"version: {installed().version}"))
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    server = subprocess.Popen([sys.executable, "-m", "hyper", "mcp"], cwd=root, stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        _call(server, 1, "initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                        "clientInfo": {"name": "t", "version": "0"}})
+        assert server.stdin is not None
+        server.stdin.write(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
+        before = _call(server, 2, "tools/call", {"name": "providers", "arguments": {}})
+        assert isinstance(before, dict)
+        assert sorted(row["name"] for row in before["structuredContent"]["rows"]) == ["paid", "shell"]
+        provider = root / "providers" / "paid.yaml"
+        provider.write_text(provider.read_text().replace("provider: paid", "provider: billed"))
+        after = _call(server, 3, "tools/call", {"name": "providers", "arguments": {}})
+        assert isinstance(after, dict)
+        assert sorted(row["name"] for row in after["structuredContent"]["rows"]) == ["billed", "shell"]
+    finally:
+        assert server.stdin is not None
+        server.stdin.close()
+        server.wait(timeout=30)
