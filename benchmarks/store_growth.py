@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import datetime as _dt
 import io
-import os
 import shutil
 import statistics
 import subprocess
@@ -32,32 +31,17 @@ import time
 from pathlib import Path
 
 from benchmarks.measure import HYPER, compile_bytecode
+from benchmarks.run_bench import ENV, FACTS, REPO_SHELL, process
 from hyper.cli.main import main
-from hyper.process import Process
 from hyper.runid import mint_v7
 from hyper.store.branch import Store, Write
 from hyper.store.journal import OutcomeFile, RunFile
 from hyper.store.paths import JOURNAL_PREFIX
 from hyper.store.step import StepFile
 from hyper.store.sync import init
-from hyper.version import BuildFacts, installed
 
-REPO_SHELL = Path(__file__).resolve().parents[1] / "corpus" / "run" / "repo-shell"
-ENV = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull}
-FACTS = BuildFacts(version=installed().version)
 TARGET = 1.25
 CADENCE = _dt.timedelta(minutes=5)
-
-
-def process(root: Path) -> Process:
-    return Process(
-        environ={"PATH": ENV.get("PATH", os.defpath)},
-        getwd=lambda: str(root),
-        now=lambda: _dt.datetime.now(_dt.UTC),
-        mint=mint_v7,
-        user=lambda: "bench",
-        hostname=lambda: "bench",
-    )
 
 
 def git(root: Path, *args: str) -> str:
