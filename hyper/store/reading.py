@@ -456,11 +456,15 @@ def listing(
     store: Store, wanted: Callable[[Entry], bool] | None = None, enough: int | None = None
 ) -> list[Listed]:
     """Entries ``wanted`` keeps, in Journal order, with the Targets each bound — the Step files
-    of the kept entries only, read a date partition at a time. With ``enough``, no partition
-    older than the one that brings the count to ``enough`` is read."""
+    of the kept entries only, read a date partition at a time. With ``enough``, only the
+    newest ``enough`` entries are answered: no older partition is listed, and no Step file of an
+    entry past the cut is read."""
     listed: list[Listed] = []
     for partition in partitions(store):
         kept = [(group, found) for group, found in _visits(store, partition) if wanted is None or wanted(found)]
+        kept.sort(key=lambda visit: _newest_first(visit[1].run_file), reverse=True)
+        if enough is not None:
+            kept = kept[: enough - len(listed)]  # the Step files of entries past the cut are never read
         step_files = [found for group, _ in kept for found in group.steps]
         contents = _read(store, step_files)
         held: list[Listed] = []
@@ -470,7 +474,6 @@ def listing(
             read = _dispositions_from(group.steps, contents[at : at + count], entry_)
             held.append(Listed(entry_, read.targets))
             at += count
-        held.sort(key=lambda item: _newest_first(item.entry.run_file), reverse=True)
         listed += held
         if enough is not None and len(listed) >= enough:
             break
