@@ -33,7 +33,7 @@ from pathlib import Path
 from benchmarks.measure import HYPER, compile_bytecode
 from benchmarks.run_bench import ENV, FACTS, REPO_SHELL, process
 from hyper.cli.main import main
-from hyper.runid import mint_v7
+from hyper.core.ids import mint_v7
 from hyper.store.branch import Store, Write
 from hyper.store.journal import OutcomeFile, RunFile
 from hyper.store.paths import JOURNAL_PREFIX

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import threading
 
-from hyper import yamlsubset
-from hyper.yamlnodes import Parsed
+from hyper.yaml import subset as yamlsubset
+from hyper.yaml.nodes import Parsed
 
 LIMIT = 16_384
 """More files than any repository the benchmarks model; beyond it the oldest parse is dropped."""

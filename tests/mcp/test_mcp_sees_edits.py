@@ -10,7 +10,7 @@ from pathlib import Path
 
 import orjson
 
-from hyper.version import installed
+from hyper.core.version import installed
 
 REPO_SHELL = Path(__file__).resolve().parents[2] / "corpus" / "run" / "repo-shell"
 

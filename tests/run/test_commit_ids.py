@@ -13,7 +13,7 @@ import subprocess
 from pathlib import Path
 
 from hyper.cli.main import main
-from hyper.process import Process
+from hyper.core.process import Process
 from hyper.store.sync import init
 from tests.run.support import FACTS, REPO_SHELL, procedure, read_step, scripts
 
@@ -23,7 +23,7 @@ STEPS = 12
 
 
 def _fixed(root: Path, bin_dir: Path) -> Process:
-    from hyper.corpus.drive import launcher
+    from harness.drive import launcher
 
     return Process(
         environ={"PATH": os.environ.get("PATH", os.defpath)},
