@@ -36,9 +36,9 @@ the child's whole process group) and answers a :class:`Fault` with reason
 
 **Cancellation is not passed in.** A first SIGINT/SIGTERM or an MCP cancel *drains*:
 the Step in flight finishes and no further Step starts, so nothing a Capability does
-is ever interrupted by it. A second signal ends the whole process. There is therefore
-no cancel token on a call, by design: the only thing that stops a call early is its
-own deadline.
+is ever interrupted by it. A second signal ends the Step's process group, then the whole
+process. There is therefore no cancel token on a call, by design: the only thing that
+stops a call early is its own deadline.
 
 **What comes back.** An :class:`Answer`, always, never an exception for anything the
 world did. Its :attr:`Answer.response` is the response object, a ``dict`` whose

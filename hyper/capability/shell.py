@@ -43,6 +43,20 @@ runaway command cannot fill the Store or hyper's memory."""
 
 _CHUNK: Final = 65536
 
+_IN_FLIGHT: set[int] = set()
+"""The process groups of the commands being waited on now (each leader's pid): what
+:func:`abandon_groups` ends when hyper exits without waiting for them."""
+
+
+def abandon_groups() -> None:
+    """SIGKILL to the group of every command in flight: called where hyper ends itself (a
+    second signal) and would otherwise leave them running with no one to read them.
+
+    Safe inside a signal handler — a copy of a set and ``killpg`` calls, no stream."""
+    for group in tuple(_IN_FLIGHT):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(group, signal.SIGKILL)
+
 
 def compose(environ: Mapping[str, str], withheld: Iterable[str]) -> dict[str, str]:
     """The child environment: ``environ`` less every variable named in ``withheld``.
@@ -92,7 +106,11 @@ def perform(call: Call, context: Context) -> Answer:
     except (OSError, ValueError) as err:
         return Answer(response, Fault("unsent", f"{argv[0]} could not be started: {_reason(err)}"))
     expires = None if call.deadline is None else time.monotonic() + call.deadline
-    out, err_bytes, reached = _collect(child, expires)
+    _IN_FLIGHT.add(child.pid)
+    try:
+        out, err_bytes, reached = _collect(child, expires)
+    finally:
+        _IN_FLIGHT.discard(child.pid)
     if reached:
         return Answer(response, Fault("deadline", f"{argv[0]} was still running at its deadline and was killed"))
     code = child.returncode

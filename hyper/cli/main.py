@@ -34,7 +34,14 @@ def main(argv: Sequence[str], stdout: BinaryIO, stderr: BinaryIO, process: Proce
 
 
 def entry() -> None:
-    """The console script: the real process, the installed build."""
+    """The console script: the real process, the installed build.
+
+    SIGINT goes back to the default disposition first: until a Run installs its drain, an
+    interrupt ends hyper by the signal, as the reference's does — no KeyboardInterrupt
+    traceback, no outcome row."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     from hyper.core.version import installed  # deferred: start-up cost
 
     def real() -> Process:

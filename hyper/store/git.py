@@ -6,6 +6,8 @@ repository — so credential helpers, SSH agents and configuration are reached e
 user's own ``git push``/``git fetch`` reach them — plus hyper's commit identity, dates from the
 injected clock, no terminal prompt (a runner that stopped to ask for a password would hang
 rather than fail) and no lazy fetch (a read must never silently become a network call).
+Each child starts in a session of its own, so a terminal's Ctrl-C — sent to the whole
+foreground group — reaches hyper, which drains, and not the git the drain records with.
 
 git's stderr is captured and never passed through: hyper's stderr is the command's narration.
 """
@@ -131,6 +133,7 @@ class Git:
             stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
+            start_new_session=True,
         )
 
     def call(self, *args: str, stdin: bytes | None = None) -> tuple[int, bytes, str]:

@@ -30,6 +30,7 @@ from contextlib import contextmanager
 from types import FrameType
 
 from hyper.artefact.repository import Unreadable, load_repository
+from hyper.capability.shell import abandon_groups
 from hyper.cli.commands.store import STORE_ABSENT_CODE, refuse_store_absent, said
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination, Streams
@@ -238,7 +239,14 @@ DRAINING = (
 @contextmanager
 def _watching(to: Destination) -> Iterator[Callable[[], int | None]]:
     """The drain: the first SIGINT or SIGTERM is remembered, said, and asked about between
-    Steps; a second one ends the process as the signal would, leaving the entry open.
+    Steps; a second one ends the Step's process group, then the process as the signal
+    would, leaving the entry open.
+
+    The handler only records: it runs on the main thread between two bytecodes, which may
+    be in the middle of a write to stderr, and a buffered stream re-entered there raises.
+    So it appends the signal and writes one byte to a pipe — a raw system call, no
+    stream — and a watcher thread, woken by the byte, says the drain through the stream,
+    whose lock orders it after whatever line the main thread was writing.
 
     Only a terminal Run in the main thread watches: the MCP surface's calls run in worker
     threads, and its drain is the client's cancel."""
@@ -246,18 +254,29 @@ def _watching(to: Destination) -> Iterator[Callable[[], int | None]]:
     if not isinstance(to, Streams) or threading.current_thread() is not threading.main_thread():
         yield lambda: None
         return
+    woken, wake = os.pipe()
 
     def handler(signum: int, _frame: FrameType | None) -> None:
         if caught:
+            abandon_groups()
             signal.signal(signum, signal.SIG_DFL)
             os.kill(os.getpid(), signum)
             return
         caught.append(signum)
-        to.narrate(DRAINING)
+        os.write(wake, b"!")
 
+    def say() -> None:
+        if os.read(woken, 1):
+            to.narrate(DRAINING)
+
+    watcher = threading.Thread(target=say, name="hyper-drain", daemon=True)
+    watcher.start()
     previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         yield lambda: caught[0] if caught else None
     finally:
         for sig, held in previous.items():
             signal.signal(sig, held)
+        os.close(wake)
+        watcher.join()
+        os.close(woken)
