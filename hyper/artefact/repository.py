@@ -39,6 +39,7 @@ from hyper.artefact.parsed import parse
 from hyper.artefact.target import TargetDeclaration, read_target
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.problem import Problem
+from hyper.fs.read import read_held
 from hyper.yaml import subset as yamlsubset
 from hyper.yaml.access import member
 from hyper.yaml.subset import Node, Scalar
@@ -211,9 +212,7 @@ def _list(root: str, directory: str) -> list[str] | Unreadable:
 
 def _load_file(root: str, path: str) -> LoadedFile:
     try:
-        # Unbuffered: the file is read whole at once, so a buffer would only be copied through.
-        with open(os.path.join(root, *path.split("/")), "rb", buffering=0) as handle:
-            data = handle.read()
+        data = read_held(root, path)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         problem = Problem(path, 1, 1, "", yamlsubset.ERROR_CODE, f"the file could not be read: {reason}")
@@ -238,8 +237,7 @@ def _workflows(root: str) -> dict[str, bytes]:
     for name in names:
         path = f"{WORKFLOWS}/{name}"
         try:
-            with open(os.path.join(root, *path.split("/")), "rb", buffering=0) as handle:
-                found[path] = handle.read()
+            found[path] = read_held(root, path)
         except OSError:
             continue  # an unreadable workflow reads as none: projection-stale names the file
     return found

@@ -10,9 +10,9 @@ wrong still passes or fails here on its pin alone, its other faults being
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING
 
+from hyper.fs.read import read_held
 from hyper.yaml import subset as yamlsubset
 
 if TYPE_CHECKING:
@@ -31,10 +31,8 @@ def read_pin(root: str) -> str | None:
     The file is read leniently: a fault elsewhere in it (an empty ``retention:``) is
     ``check``'s to report and does not hide a pin that is there.
     """
-    path = os.path.join(root, PIN_FILE)
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
+        data = read_held(root, PIN_FILE)
     except FileNotFoundError:
         return None
     except IsADirectoryError as exc:

@@ -133,3 +133,20 @@ def test_every_input_fault_is_reported_at_once(tmp_path: Path) -> None:
     assert (code, out) == (2, "")
     lines = [line for line in err.splitlines() if line.startswith("hyper probe: ")]
     assert [line.split(":")[1].strip() for line in lines] == ["--input which=dead", "--input level=high", "--input x"]
+
+
+def test_a_response_sample_that_is_a_device_a_fifo_or_a_link_out_is_not_read(tmp_path: Path) -> None:
+    """Issue #12: a linked ``/dev/zero`` grew hyper to gigabytes and a FIFO held it forever."""
+    import os
+
+    root = _repository(tmp_path)
+
+    def never(host: str, port: int, timeout: float | None) -> Any:
+        raise AssertionError("a supplied response dials nothing")
+
+    (root / "samples" / "zero.json").symlink_to("/dev/zero")
+    os.mkfifo(root / "samples" / "fifo.json")
+    for name, said in (("zero.json", "outside the repository"), ("fifo.json", "fifo, not a regular file")):
+        code, out, err = _hyper(root, never, "api", "status", "--response", f"samples/{name}")
+        assert (code, out) == (2, ""), err
+        assert said in err and "Traceback" not in err

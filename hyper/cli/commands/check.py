@@ -5,7 +5,8 @@ each cited by file, line and field, and nothing is skipped to be quick. Paths on
 narrow what is reported: the whole repository is always loaded and checked, since
 every rule compares one artefact with another. A path is read against the
 repository root — not the caller's directory — and one naming no file, or lying
-outside the repository, is a usage error before anything is read.
+outside the repository (as written, or once its links are resolved), is a usage error
+before anything is read.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
 from hyper.core.problem import Problem
+from hyper.fs.read import inside, real_root
 from hyper.render.table import table
 from hyper.render.terminal import result
 
@@ -40,6 +42,8 @@ def repository_path(root: str, given: str) -> str:
         raise PathFault(f"{given}: outside the repository")
     if not os.path.lexists(resolved):
         raise PathFault(f"{given}: no such file or directory")
+    if not inside(os.path.realpath(resolved), real_root(root)):
+        raise PathFault(f"{given}: outside the repository")
     relative = os.path.relpath(resolved, root)
     return posixpath.join(*relative.split(os.sep)) if relative != os.curdir else "."
 

@@ -25,7 +25,6 @@ that lands and does not check is ``check``'s to report.
 
 from __future__ import annotations
 
-import os
 from typing import Final
 
 from hyper.cli.context import Context
@@ -34,6 +33,8 @@ from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
 from hyper.core.digest import sha256
 from hyper.core.quote import go_quote
+from hyper.fs.read import CAP
+from hyper.fs.write import replace_held
 from hyper.registry.ref import NotARef, Ref, parse
 from hyper.render.refusal import Member, about_invocation
 from hyper.render.row import row
@@ -42,7 +43,7 @@ from hyper.render.terminal import result
 from hyper.workflow.release import NotArrived, digest_in, get
 
 PROVIDERS: Final = "providers"
-MAX_MANIFEST: Final = 1 << 22
+MAX_MANIFEST: Final = CAP
 """The largest Manifest read (4 MiB): far past any real one, and a bound on what a host can make us hold."""
 ORIGIN_DIGEST_MISMATCH: Final = "origin-digest-mismatch"
 HEADER: Final = ("PATH", "DIGEST")
@@ -122,14 +123,7 @@ def _write(root: str, ref: Ref, published: bytes, digest: str) -> str:
     data = published if published.endswith(b"\n") else published + b"\n"
     data += f"origin:\n  ref: {ref.typed}\n  digest: {digest}\n".encode()
     try:
-        os.makedirs(os.path.join(root, PROVIDERS), exist_ok=True)
-        with open(os.path.join(root, PROVIDERS, ref.basename), "wb", opener=_readable) as handle:
-            handle.write(data)
+        replace_held(root, path, data)  # 0644 less the umask: a reviewed artefact, not a secret
     except OSError as exc:
         raise Failed(f"{path}: {exc.strerror or exc}") from exc
     return path
-
-
-def _readable(path: str, flags: int) -> int:
-    """A new file is created 0644 (less the umask): a reviewed artefact, not a secret."""
-    return os.open(path, flags, 0o644)

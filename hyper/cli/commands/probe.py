@@ -194,11 +194,10 @@ def _supplied(inv: Invocation, to: Destination, ctx: Context, manifest: Manifest
         relative = repository_path(ctx.root, path)
     except PathFault as fault:
         raise _Usage(f"--response {fault}") from None
-    import os  # deferred: start-up cost
+    from hyper.fs.read import read_held
 
     try:
-        with open(os.path.join(ctx.root, *relative.split("/")), "rb") as handle:
-            data = handle.read()
+        data = read_held(ctx.root, relative)
     except IsADirectoryError:
         raise _Usage(f"--response {path}: is a directory, and a response object is a file") from None
     except OSError as exc:

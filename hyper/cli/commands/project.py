@@ -39,6 +39,7 @@ from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
+from hyper.fs.write import make_held_directory, replace_held
 from hyper.render.refusal import Member, about_invocation
 from hyper.render.row import Row, row
 from hyper.render.table import table
@@ -134,7 +135,7 @@ def _write(root: str, declaration: bytes, projected: Sequence[ProjectedWorkflow]
     _put(root, DECLARATION_PATH, declaration)
     if workflows:
         with _naming(WORKFLOWS):
-            os.makedirs(_on_disk(root, WORKFLOWS), exist_ok=True)
+            make_held_directory(root, WORKFLOWS)
     for path, data in workflows:
         _put(root, path, data)
     for path in unwanted:
@@ -158,8 +159,8 @@ def _orient(root: str, version: str) -> None:
 
 
 def _put(root: str, path: str, data: bytes) -> None:
-    with _naming(path), open(_on_disk(root, path), "wb") as handle:
-        handle.write(data)
+    with _naming(path):
+        replace_held(root, path, data)
 
 
 def _on_disk(root: str, path: str) -> str:

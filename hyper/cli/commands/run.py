@@ -1,7 +1,7 @@
 """``hyper run <procedure>``: perform a Procedure, record what happened, say so.
 
 The preamble, in order, every fault a usage error (2) unless stated: the ``--secret-out``
-rules; exactly one positional; a sink inside the working tree; the repository read; the
+rules; exactly one positional; a sink inside the working tree once both are resolved; the repository read; the
 name resolved in the Procedure namespace (a Definition named here, and a positional shaped
 like a path, are told apart: each has its own remedy). A positional typo answers 2 even
 where no Store exists — the positional, then the Store.
@@ -37,6 +37,7 @@ from hyper.cli.destination import Destination, Streams
 from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
 from hyper.core.process import Process
+from hyper.fs.read import inside, real_root
 from hyper.review.resolve import is_path
 from hyper.run import binding
 from hyper.run.engine import Answer, Request, perform_run
@@ -78,8 +79,9 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
         if not sink or sink.startswith("--"):
             return _usage(to, "--secret-out requires a path")
         where = os.path.normpath(os.path.join(process.getwd(), sink))
-        root = os.path.normpath(ctx.root)
-        if where == root or where.startswith(root.rstrip(os.sep) + os.sep):
+        # Resolved, where the reference compares text: a link into the working tree, or a
+        # --repo-dir reached through one, must not carry a secret inside it (ADR 0011).
+        if inside(os.path.realpath(where), real_root(ctx.root)):
             return _usage(to, f"--secret-out {sink}: that path is inside the repository's working tree\n"
                               "  one `git add` from there puts a secret in the record — name a path outside it")
         if os.path.lexists(where):

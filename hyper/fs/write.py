@@ -1,0 +1,57 @@
+"""Writing a file into the repository: whole or not at all, and never through a link out.
+
+The bytes go to a temporary file beside the destination, which is then renamed over it:
+a reader — or a machine that loses power — sees the old file or the new one, never half
+of one. A rename replaces a link rather than writing through it, so a ``providers/x.yaml``
+linked to a file elsewhere is replaced by the new file and the file elsewhere is left
+alone. The directory is resolved first and held to the repository, so a linked
+``providers/`` leading out is refused before anything is made.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import os
+
+from hyper.fs.read import Unheld, inside, real_root
+
+_TEMPORARY = itertools.count()
+
+
+def write_all(descriptor: int, data: bytes) -> None:
+    """Every byte of ``data`` to ``descriptor``: ``os.write`` may write fewer than asked."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(descriptor, view) :]
+
+
+def make_held_directory(root: str, relative: str) -> str:
+    """``relative`` under ``root`` made where missing, and answered resolved; :class:`Unheld`,
+    with nothing made, where it resolves outside the repository."""
+    directory = os.path.realpath(os.path.join(root, *relative.split("/")))
+    if not inside(directory, real_root(root)):
+        raise Unheld("the directory is a link leading outside the repository")
+    os.makedirs(directory, exist_ok=True)
+    return directory
+
+
+def replace_held(root: str, relative: str, data: bytes, mode: int = 0o644) -> None:
+    """``relative`` (a repository path with ``/``) under ``root`` holds exactly ``data``.
+
+    Its directory is made where missing; :class:`Unheld` where it resolves outside the
+    repository. A new file is created ``mode`` less the umask."""
+    *parents, name = relative.split("/")
+    directory = make_held_directory(root, "/".join(parents))
+    temporary = os.path.join(directory, f".{name}.{os.getpid()}.{next(_TEMPORARY)}.tmp")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode)
+    try:
+        try:
+            write_all(descriptor, data)
+        finally:
+            os.close(descriptor)
+        os.replace(temporary, os.path.join(directory, name))
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise

@@ -1,0 +1,169 @@
+"""Files held to the repository (ADR 0011): each repro of issue #12 §1, against real links,
+a real FIFO and a real device.
+
+Reading: resolved first, a link inside reads as its target, one leading out does not
+read; only a regular file, and no more than the cap. Writing: whole or not at all, a link
+replaced rather than written through, a directory leading out refused.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+
+from hyper.cli import commands
+from hyper.cli.main import main
+from hyper.fs.read import CAP, Unheld, read_held
+from hyper.fs.write import replace_held, write_all
+from tests.check.repos import write
+from tests.check.test_command import FACTS, QUICKSTART, hyper
+from tests.fixed import fixed_process
+
+
+@pytest.fixture(autouse=True)
+def registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(commands.BUILT, "check", "hyper.cli.commands.check")
+
+
+def _repo(tmp_path: Path) -> Path:
+    return write(tmp_path / "inside", QUICKSTART)
+
+
+def test_a_link_inside_the_repository_reads_as_its_target(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    (root / "shared").mkdir()
+    (root / "shared" / "x.yaml").write_bytes(b"a: 1\n")
+    (root / "providers").mkdir()
+    (root / "providers" / "x.yaml").symlink_to(root / "shared" / "x.yaml")
+    assert read_held(str(root), "providers/x.yaml") == b"a: 1\n"
+
+
+def test_a_link_leading_out_a_fifo_and_a_device_are_not_read(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    (tmp_path / "secret").write_text("root:x:0:0\n")
+    (root / "providers").mkdir()
+    (root / "providers" / "out.yaml").symlink_to(tmp_path / "secret")
+    (root / "providers" / "zero.yaml").symlink_to("/dev/zero")
+    os.mkfifo(root / "providers" / "fifo.yaml")
+    with pytest.raises(Unheld, match="outside the repository"):
+        read_held(str(root), "providers/out.yaml")
+    with pytest.raises(Unheld, match="outside the repository"):  # /dev is outside too
+        read_held(str(root), "providers/zero.yaml")
+    with pytest.raises(Unheld, match="FIFO"):
+        read_held(str(root), "providers/fifo.yaml")  # and returns at once rather than waiting
+
+
+def test_a_device_inside_the_tree_is_not_read(tmp_path: Path) -> None:
+    root = Path("/dev")
+    with pytest.raises(Unheld, match="device"):
+        read_held(str(root), "zero")
+
+
+def test_the_cap_is_the_manifest_cap_and_a_file_at_it_reads(tmp_path: Path) -> None:
+    assert CAP == 4194304
+    root = _repo(tmp_path)
+    (root / "at.yaml").write_bytes(b"#" * CAP)
+    (root / "over.yaml").write_bytes(b"#" * (CAP + 1))
+    assert len(read_held(str(root), "at.yaml")) == CAP
+    with pytest.raises(Unheld, match="larger than"):
+        read_held(str(root), "over.yaml")
+
+
+def test_check_reports_each_unheld_file_as_a_problem_and_exits(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    (root / "providers").mkdir()
+    (root / "providers" / "z.yaml").symlink_to("/dev/zero")
+    os.mkfifo(root / "providers" / "f.yaml")
+    (root / "targets" / "passwd.yaml").symlink_to("/etc/passwd")
+    code, out, err = hyper(root)
+    assert code == 1, err
+    assert "Traceback" not in err
+    for name, reason in (
+        ("providers/z.yaml", "a link leading outside the repository"),
+        ("providers/f.yaml", "it is a FIFO"),
+        ("targets/passwd.yaml", "a link leading outside the repository"),
+    ):
+        line = next(line for line in out.splitlines() if line.startswith(name))
+        assert reason in line, line
+
+
+def test_a_path_named_through_a_link_out_is_outside_the_repository(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    (root / "targets" / "etclink").symlink_to("/etc")
+    refused = "hyper check: targets/etclink/passwd: outside the repository\n"
+    assert hyper(root, "targets/etclink/passwd") == (2, "", refused)
+    (root / "targets" / "here.yaml").symlink_to(root / "targets" / "local.yaml")
+    assert hyper(root, "targets/here.yaml")[0] == 1  # a link inside is read: it is a second "local"
+
+
+def test_review_does_not_print_an_artefact_linked_out(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    (tmp_path / "elsewhere.yaml").write_text("kind: target-declaration\ntarget: leaked-secret-name\n")
+    (root / "targets" / "leak.yaml").symlink_to(tmp_path / "elsewhere.yaml")
+    out, err = io.BytesIO(), io.BytesIO()
+    code = main(["review", "--repo-dir", str(root), "targets/leak.yaml"], out, err, fixed_process(str(root), {}), FACTS)
+    assert code == 1, err.getvalue()
+    assert b"leaked-secret-name" not in out.getvalue() + err.getvalue()
+    assert b"outside the repository" in out.getvalue()
+
+
+def test_a_write_replaces_a_link_and_leaves_its_target_alone(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    victim = tmp_path / "victim"
+    victim.write_text("mine\n")
+    (root / "providers").mkdir()
+    (root / "providers" / "x.yaml").symlink_to(victim)
+    (root / "providers" / "dangling.yaml").symlink_to(tmp_path / "created-outside")
+    replace_held(str(root), "providers/x.yaml", b"new\n")
+    replace_held(str(root), "providers/dangling.yaml", b"new\n")
+    assert victim.read_text() == "mine\n"
+    assert not (tmp_path / "created-outside").exists()
+    assert not (root / "providers" / "x.yaml").is_symlink()
+    assert (root / "providers" / "x.yaml").read_bytes() == b"new\n"
+    assert sorted(p.name for p in (root / "providers").iterdir()) == ["dangling.yaml", "x.yaml"]  # no temporary
+
+
+def test_a_write_into_a_directory_linked_out_is_refused(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    (tmp_path / "other").mkdir()
+    (root / "providers").symlink_to(tmp_path / "other")
+    with pytest.raises(Unheld, match="outside the repository"):
+        replace_held(str(root), "providers/x.yaml", b"new\n")
+    assert list((tmp_path / "other").iterdir()) == []
+
+
+def test_a_short_write_is_continued(tmp_path: Path) -> None:
+    reading, writing = os.pipe()
+    data = os.urandom(1 << 20)  # past a pipe's capacity: os.write answers short while it is read
+    received = bytearray()
+    import threading
+
+    def drain() -> None:
+        while chunk := os.read(reading, 65536):
+            received.extend(chunk)
+
+    reader = threading.Thread(target=drain)
+    reader.start()
+    write_all(writing, data)
+    os.close(writing)
+    reader.join()
+    os.close(reading)
+    assert bytes(received) == data
+
+
+def test_a_secret_sink_reached_through_a_link_into_the_tree_is_refused(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    link = tmp_path / "l"
+    link.symlink_to(root)
+    via_repo_dir = tmp_path / "repo-link"
+    via_repo_dir.symlink_to(root)
+    for repo_dir, sink in ((root, link / "sink"), (via_repo_dir, root / "sink")):
+        out, err = io.BytesIO(), io.BytesIO()
+        argv = ["run", "--repo-dir", str(repo_dir), "--secret-out", str(sink), "say-hello"]
+        code = main(argv, out, err, fixed_process(str(tmp_path), {}), FACTS)
+        assert code == 2
+        assert err.getvalue().decode().startswith(f"hyper run: --secret-out {sink}: that path is inside the repository")
+        assert not (root / "sink").exists()
