@@ -352,22 +352,34 @@ def test_tabs_may_separate_but_never_indent() -> None:
     assert broken(b"a: |\n\tx\n").message.endswith("found a tab character where an indentation space is expected")
 
 
-def test_nesting_is_read_to_libyamls_depth_and_no_deeper() -> None:
-    # A thousand levels in all (block and flow together), and 999 block levels alone.
-    assert parse(b"[" * 1000 + b"]" * 1000, "f.yaml").ok
-    assert (
-        broken(b"[" * 1001 + b"]" * 1001).message == "the file is not well-formed YAML: exceeded maximum nesting depth"
-    )
-    assert parse(b"- " * 999 + b"x", "f.yaml").ok
-    assert broken(b"- " * 1000 + b"x").line == 1
-    deep = "".join(" " * level + "k:\n" for level in range(999)) + " " * 999 + "[v]\n"
+def test_nesting_is_read_to_the_held_depth_and_refused_past_it_with_a_sentence() -> None:
+    # 200 levels in all, block and flow together: where hyper parts from libyaml's thousand.
+    held = "the file is not well-formed YAML: "
+    too_deep = "collections nest more than 200 levels deep here, deeper than hyper reads"
+    assert parse(b"[" * 200 + b"]" * 200, "f.yaml").ok
+    assert broken(b"[" * 201 + b"]" * 201).message == too_deep
+    assert parse(b"- " * 200 + b"x", "f.yaml").ok
+    assert broken(b"- " * 201 + b"x").line == 1
+    deep = "".join(" " * level + "k:\n" for level in range(199)) + " " * 199 + "[v]\n"
     assert parse(deep.encode(), "f.yaml").ok
-    assert broken(deep.replace("[v]", "[[v]]").encode()).line == 1000
-    # A key's one-line flow value is read in whole, nested collections too, to the same limit.
-    valued = "".join(" " * level + "k:\n" for level in range(998)) + " " * 998 + "v: [x]\n"
+    assert broken(deep.replace("[v]", "[[v]]").encode()) == YamlFault("dir/f.yaml", 200, 1, too_deep)
+    valued = "".join(" " * level + "k:\n" for level in range(198)) + " " * 198 + "v: [x]\n"
     assert parse(valued.encode(), "f.yaml").ok
-    assert broken(valued.replace("[x]", "[[x]]").encode()).line == 999
-    assert broken(valued.replace("[x]", "{a: {b: x}}").encode()).line == 999
+    assert broken(valued.replace("[x]", "[[x]]").encode()).line == 199
+    assert broken(valued.replace("[x]", "{a: {b: x}}").encode()).line == 199
+    # Past libyaml's own bound the scanner says so first, in libyaml's words.
+    assert broken(b"[" * 1001 + b"]" * 1001).message == held + "exceeded maximum nesting depth"
+
+
+def test_the_held_depth_needs_no_raised_recursion_limit() -> None:
+    """Three frames a level at most: 200 levels read with a caller already 300 frames deep."""
+
+    def at(depth: int) -> bool:
+        return at(depth - 1) if depth else parse(b"[" + b"a: [" * 199 + b"x" + b"]" * 200, "f.yaml").ok
+
+    limit = sys.getrecursionlimit()
+    assert at(300)
+    assert sys.getrecursionlimit() == limit
 
 
 def test_a_one_line_flow_value_nested_in_place_reads_as_its_tokens_would() -> None:

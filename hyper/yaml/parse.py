@@ -36,11 +36,7 @@ Nothing here raises.
 
 from __future__ import annotations
 
-import contextlib
 import re
-import sys
-import threading
-from collections.abc import Iterator
 from typing import Any, NoReturn, TypeAlias
 
 from hyper.core.quote import quote
@@ -110,6 +106,14 @@ _DEEPEST = 1000
 """libyaml reads collections nested up to 1000 deep (block and flow levels together)…"""
 _DEEPEST_BLOCK = 999
 """…and up to 999 block levels alone."""
+HELD_DEPTH = 200
+"""The deepest hyper reads collections nested, block and flow together: the parser
+recurses two or three frames a level, and 200 levels stay inside Python's default
+recursion limit from any caller, a worker thread of the MCP server included — where
+raising that limit would raise it for every thread at once. No authored artefact comes
+near it; libyaml's own bound (:data:`_DEEPEST`) is five times deeper, so this is where
+the two part: a file 201 to 1000 levels deep reads there and is refused here."""
+_TOO_DEEP_HELD = f"collections nest more than {HELD_DEPTH} levels deep here, deeper than hyper reads"
 _PAD = "\0" * 12
 """libyaml reads a NUL as the end of the stream; padding lets every look-ahead index."""
 
@@ -213,6 +217,14 @@ class _Broken(Exception):
         self.scanner = scanner
 
 
+class _TooDeep(Exception):
+    """The collection opening on ``line`` (0-based) is past :data:`HELD_DEPTH`."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__(_TOO_DEEP_HELD)
+        self.line = line
+
+
 class _Unreadable(Exception):
     """A tag whose %-escapes spell bytes that are not UTF-8, which PyYAML fails to decode."""
 
@@ -240,6 +252,8 @@ def parse(data: bytes, file: str) -> Parsed:
         return _read(text, file)
     except _Broken as err:
         return _broken(YamlFault(file, _error_line(err), 1, _NOT_YAML + err.problem))
+    except _TooDeep as err:
+        return _broken(YamlFault(file, err.line + 1, 1, _TOO_DEEP_HELD))
     except (_Unreadable, RecursionError):
         # RecursionError only where the caller's own stack is already nearly full.
         return _broken(YamlFault(file, 1, 1, _UNREADABLE))
@@ -286,41 +300,8 @@ def _read(text: str, file: str) -> Parsed:
         text = text.replace("\u2028", "\n").replace("\u2029", "\n")
     padded = text + _PAD
     parser = _Parser(_scan(padded, padded if breaks is text else breaks + _PAD, len(text)), file)
-    if len(parser.tokens) < 400:  # too few to nest deep enough to need more stack
-        root = parser.stream()
-    else:
-        # The parser recurses up to three times a level, and libyaml admits a thousand.
-        with _deeper_stack():
-            root = parser.stream()
+    root = parser.stream()
     return Parsed(root, tuple(parser.kept), True)
-
-
-_STACK = threading.Lock()
-_deep_parses = 0
-_shallow_limit = 0
-
-
-@contextlib.contextmanager
-def _deeper_stack() -> Iterator[None]:
-    """The recursion limit raised for as long as any deep parse is running.
-
-    The limit is process-wide, and ``hyper mcp`` parses on several threads at once: a
-    parse that restored the limit it found could lower it under another still deep in
-    its own tree. So the first deep parse raises it and the last one out restores it.
-    """
-    global _deep_parses, _shallow_limit
-    with _STACK:
-        if _deep_parses == 0:
-            _shallow_limit = sys.getrecursionlimit()
-            sys.setrecursionlimit(_shallow_limit + 3 * _DEEPEST + 100)
-        _deep_parses += 1
-    try:
-        yield
-    finally:
-        with _STACK:
-            _deep_parses -= 1
-            if _deep_parses == 0:
-                sys.setrecursionlimit(_shallow_limit)
 
 
 def _past(pattern: re.Pattern[str], text: str, i: int) -> int:
@@ -683,8 +664,9 @@ def _saved(keys: _Keys, flow: int, indent: int, number: int, i: int, line: int, 
 
 
 def _room(indents: list[int]) -> int:
-    """How many flow levels may still open inside one opened at this block depth."""
-    return min(_FLOW_NESTING, _DEEPEST - 1 - len(indents))
+    """How many flow levels may still open inside one opened at this block depth: never
+    past :data:`HELD_DEPTH`, so a collection read in place is held to it as the parser is."""
+    return min(_FLOW_NESTING, HELD_DEPTH - 1 - len(indents))
 
 
 def _simple_flow(text: str, i: int, line: int, ls: int, deeper: int) -> tuple[int, Seq | Map] | None:
@@ -879,7 +861,8 @@ def _scan_quoted(text: str, breaks: str, i: int, line: int, ls: int, single: boo
             elif c == '"':
                 break
             elif c == "\\":
-                value, i, escaped_break = _escape(text, i, line, start, value)
+                escaped, i, escaped_break = _escape(text, i, line, start)
+                value += escaped
                 if escaped_break:
                     line += 1
                     ls = i
@@ -914,15 +897,18 @@ def _scan_quoted(text: str, breaks: str, i: int, line: int, ls: int, single: boo
     return value, i + 1, line, ls
 
 
-def _escape(text: str, i: int, line: int, start: int, value: str) -> tuple[str, int, bool]:
-    """A double-quoted scalar's escape at ``i``: the value with it added, where it ends,
-    and whether it was an escaped line break (which joins the next line on directly)."""
+def _escape(text: str, i: int, line: int, start: int) -> tuple[str, int, bool]:
+    """A double-quoted scalar's escape at ``i``: what it stands for, where it ends, and
+    whether it was an escaped line break (which joins the next line on directly).
+
+    It answers the piece, never the value with the piece added: building a new value per
+    escape made a scalar of many escapes cost the square of its length."""
     c = text[i + 1]
     if c == "\n":
-        return value, i + 2, True
+        return "", i + 2, True
     escaped = _ESCAPES.get(c)
     if escaped is not None:
-        return value + escaped, i + 2, False
+        return escaped, i + 2, False
     width = _HEX_ESCAPES.get(c)
     if width is None:
         raise _Broken("found unknown escape character", line, start, True)
@@ -932,7 +918,7 @@ def _escape(text: str, i: int, line: int, start: int, value: str) -> tuple[str, 
     code = int(digits, 16)
     if 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:
         raise _Broken("found invalid Unicode character escape code", line, start, True)
-    return value + chr(code), i + 2 + width, False
+    return chr(code), i + 2 + width, False
 
 
 def _scan_block_scalar(
@@ -1176,12 +1162,13 @@ class _Parser:
     is recorded where libyaml's event stream would have shown its construct.
     """
 
-    __slots__ = ("faults", "file", "handles", "kept", "p", "tokens")
+    __slots__ = ("depth", "faults", "file", "handles", "kept", "p", "tokens")
 
     def __init__(self, tokens: list[_Token], file: str) -> None:
         self.tokens = tokens
         self.file = file
         self.p = 0
+        self.depth = 0
         self.faults: list[YamlFault] = []
         self.kept = self.faults
         self.handles: dict[str, bytes] = {}
@@ -1289,9 +1276,15 @@ class _Parser:
                 return finished
             # A block collection with neither anchor nor tag: the commonest node after a scalar.
             if block and kind == _BLOCK_MAPPING_START:
-                return self.block_mapping(token[1] + 1, token[2] + 1, path, token[1])
+                self.deeper(token[1])
+                found_map = self.block_mapping(token[1] + 1, token[2] + 1, path, token[1])
+                self.depth -= 1
+                return found_map
             if block and kind == _BLOCK_SEQUENCE_START:
-                return self.block_sequence(token[1] + 1, token[2] + 1, path, token[1])
+                self.deeper(token[1])
+                found_seq = self.block_sequence(token[1] + 1, token[2] + 1, path, token[1])
+                self.depth -= 1
+                return found_seq
         line, column = token[1] + 1, token[2] + 1
         if kind == _ALIAS_TOKEN:
             self.p += 1
@@ -1349,15 +1342,26 @@ class _Parser:
             found = token[3]
             return _new(type(found), (found[0], line, column, True))  # type: ignore[no-any-return]
         # An error inside a collection cites the line its own token opened on.
+        self.deeper(token[1])
+        collection: Node
         if kind == _BLOCK_MAPPING_START:
-            return self.block_mapping(line, column, path, token[1])
-        if kind == _FLOW_MAPPING_START:
-            return self.flow_mapping(line, column, path, token[1])
-        if kind == _BLOCK_SEQUENCE_START:
-            return self.block_sequence(line, column, path, token[1])
-        if kind == _FLOW_SEQUENCE_START:
-            return self.flow_sequence(line, column, path, token[1])
-        return self.indentless_sequence(line, column, path)
+            collection = self.block_mapping(line, column, path, token[1])
+        elif kind == _FLOW_MAPPING_START:
+            collection = self.flow_mapping(line, column, path, token[1])
+        elif kind == _BLOCK_SEQUENCE_START:
+            collection = self.block_sequence(line, column, path, token[1])
+        elif kind == _FLOW_SEQUENCE_START:
+            collection = self.flow_sequence(line, column, path, token[1])
+        else:
+            collection = self.indentless_sequence(line, column, path)
+        self.depth -= 1
+        return collection
+
+    def deeper(self, line: int) -> None:
+        """One more collection open: past :data:`HELD_DEPTH`, the read ends at ``line``."""
+        self.depth += 1
+        if self.depth > HELD_DEPTH:
+            raise _TooDeep(line)
 
     def take_key(self, key: Node, seen: set[str], path: _Path) -> _Path:
         """Refuse a merge key or a repeated key; the path of the key's value, or the map's own."""
