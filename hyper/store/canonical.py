@@ -22,6 +22,7 @@ import sys
 from typing import Any, TypeAlias
 
 from hyper.core.namedtuple import NamedTuple
+from hyper.store.deepjson import loads
 
 SECRET_MARKER = "<secret>"
 """What stands where a Manifest-declared secret would have gone: a constant, so a rotated secret
@@ -182,7 +183,7 @@ def parse(data: bytes) -> Value:
     hold and ``json`` would accept — ``NaN`` and its kin, a lone surrogate escape — is refused.
     """
     try:
-        value = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+        value = loads(data.decode("utf-8"), _no_constant)
     except (UnicodeDecodeError, json.JSONDecodeError) as fault:
         raise ValueError(f"the file is not JSON: {fault}") from None
     _check_parsed(value, b"\\u" in data)
@@ -193,23 +194,28 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _check_parsed(value: Any, escaped: bool) -> None:
+def _check_parsed(whole: Any, escaped: bool) -> None:
     """Refuses a null and a number no float holds; where the file held an escape (``escaped``),
-    also a string only an escape could spell — a lone surrogate, which has no UTF-8."""
-    if value is None:
-        raise ValueError("the Store holds no null")
-    if isinstance(value, float) and (math.isinf(value) or math.isnan(value)):
-        raise ValueError("a number no float64 can hold")
-    if isinstance(value, dict):
-        for key, item in value.items():
+    also a string only an escape could spell — a lone surrogate, which has no UTF-8.
+
+    A walk over a list of values still to see, not a recursion: a file may nest as deep as
+    the reader admits (:data:`hyper.store.deepjson.GO_DEPTH`)."""
+    waiting = [whole]
+    while waiting:
+        value = waiting.pop()
+        if value is None:
+            raise ValueError("the Store holds no null")
+        if isinstance(value, float) and (math.isinf(value) or math.isnan(value)):
+            raise ValueError("a number no float64 can hold")
+        if isinstance(value, dict):
             if escaped:
-                _check_spelled(key)
-            _check_parsed(item, escaped)
-    elif isinstance(value, list):
-        for item in value:
-            _check_parsed(item, escaped)
-    elif escaped and isinstance(value, str):
-        _check_spelled(value)
+                for key in value:
+                    _check_spelled(key)
+            waiting.extend(value.values())
+        elif isinstance(value, list):
+            waiting.extend(value)
+        elif escaped and isinstance(value, str):
+            _check_spelled(value)
 
 
 def _check_spelled(text: str) -> None:
