@@ -71,6 +71,19 @@ def _real_dial(host: str, port: int, timeout: float | None) -> "ssl.SSLSocket":
         raise
 
 
+def _no_pause(_attempt: int) -> None:
+    """A fixed process waits for nothing: a retry in the corpus is immediate and reproducible."""
+
+
+def _real_backoff(attempt: int) -> None:
+    """About 250 ms, doubling with each attempt, scaled by a random factor between 0.5 and 1.5:
+    two writers that collided once should not collide again on the same beat."""
+    import random
+    import time
+
+    time.sleep(0.25 * 2 ** (attempt - 1) * (0.5 + random.random()))
+
+
 Dialer = Callable[[str, int, "float | None"], "ssl.SSLSocket"]
 """Opens a connection to ``host:port`` and completes its TLS handshake, verifying the peer
 for ``host``, within ``timeout`` seconds (``None``: no bound). Failures raise ``OSError``.
@@ -94,6 +107,9 @@ class Process(NamedTuple):
     hostname: Callable[[], str]
     launch: Launcher = _real_launch
     dial: Dialer = _real_dial
+    backoff: Callable[[int], None] = _no_pause
+    """The wait before retry ``attempt`` (1-based) of a contended write: jittered in the real
+    process, nothing at all in a fixed one."""
 
     def lookup_env(self, name: str) -> str | None:
         return self.environ.get(name)
@@ -113,4 +129,5 @@ def real() -> Process:
         mint=_mint,
         user=_real_user,
         hostname=_real_hostname,
+        backoff=_real_backoff,
     )

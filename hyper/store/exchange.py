@@ -15,7 +15,7 @@ import datetime as _dt
 
 from hyper.store.git import Git, GitError, unix_seconds
 from hyper.store.names import REF, REMOTE, TRACKING_REF
-from hyper.store.objects import ObjectStore
+from hyper.store.objects import ObjectStore, RefMoved
 from hyper.store.tree import apply
 
 PUSH_ATTEMPTS = 3
@@ -56,10 +56,22 @@ def adopt(git: Git) -> None:
         git.move_ref(REF, tip, local)
 
 
+def racing(fault: GitError) -> bool:
+    """Whether git failed only because another writer in this clone held or moved a ref at
+    the same moment — ``cannot lock ref``, ``is at X but expected Y`` — which a retry cures."""
+    return any(sign in fault.stderr for sign in _RACING)
+
+
+_RACING = ("cannot lock ref", "but expected", "unable to update local ref", "Unable to create")
+
+
 def push(git: Git, now: _dt.datetime) -> None:
-    """Up to three pushes. After a rejection the branch is fetched: where the remote did not
+    """Up to three pushes, each after the first preceded by a jittered wait (through the
+    Process) and a refresh. After a rejection the branch is fetched: where the remote did not
     move, the push's own error stands (a credential, a hook); where it moved, every local
-    commit it lacks is re-applied onto its tip, oldest first, and the push tried again."""
+    commit it lacks is re-applied onto its tip, oldest first, and the push tried again. A
+    ref race with another writer in this clone — in the push, the fetch or the re-apply —
+    spends an attempt rather than ending the push."""
     for attempt in range(1, PUSH_ATTEMPTS + 1):
         try:
             git.push(REMOTE, REF)
@@ -67,18 +79,26 @@ def push(git: Git, now: _dt.datetime) -> None:
         except GitError as rejected:
             if attempt == PUSH_ATTEMPTS:
                 raise PushExhausted(rejected) from None
+            git.process.backoff(attempt)
             try:
                 bring_branch(git)
                 moved = not git.is_ancestor(TRACKING_REF, REF)
             except GitError as asked:
+                if racing(asked):
+                    continue
                 raise GitError(
                     rejected.args_run,
                     rejected.status,
                     f"{rejected.stderr}; and the fetch after it: {asked}",
                 ) from None
             if not moved:
+                if racing(rejected):
+                    continue
                 raise
-            reapply(git, now)
+            try:
+                reapply(git, now)
+            except RefMoved:
+                continue  # another writer here moved the branch: the next attempt starts from it
 
 
 def reapply(git: Git, now: _dt.datetime) -> None:

@@ -8,7 +8,7 @@ import datetime as _dt
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
 from hyper.store.branch import StoreAbsent, create
-from hyper.store.exchange import bring_branch, holds_branch, push
+from hyper.store.exchange import PUSH_ATTEMPTS, bring_branch, holds_branch, push, racing
 from hyper.store.git import Git, GitError
 from hyper.store.names import REF, REMOTE
 
@@ -29,12 +29,18 @@ def sync(root: str, process: Process, now: _dt.datetime) -> None:
         raise StoreAbsent()
     if not holds_branch(git) and not git.remote_holds_ref(REMOTE, REF):
         raise StoreAbsent()
-    try:
-        bring_branch(git)
-    except GitError:
-        if local and not git.remote_holds_ref(REMOTE, REF):
+    for attempt in range(1, PUSH_ATTEMPTS + 1):
+        try:
+            bring_branch(git)
             return
-        raise
+        except GitError as failed:
+            if racing(failed) and attempt < PUSH_ATTEMPTS:
+                # Another Run in this clone fetched or adopted at the same moment.
+                process.backoff(attempt)
+                continue
+            if local and not git.remote_holds_ref(REMOTE, REF):
+                return
+            raise
 
 
 def sync_for_reading(root: str, process: Process, now: _dt.datetime) -> GitError | None:

@@ -1,0 +1,81 @@
+"""Concurrent writers on one remote (issue #12 §5): four effectful Runs from four clones and
+two read Runs from one clone, all at once, against real git.
+
+No Run exits 1 on a ref race; a Run may answer 75 once its three pushes are spent, which is
+the reference's contract, and what it wrote stays on its clone's branch. After one further
+Run in each clone that answered 75, every Record every Run wrote is on origin.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from hyper.version import installed
+from tests.run.support import ECHO, build, git_env, read_step, scripts
+
+CHANGE = (
+    "kind: procedure\nprocedure: change\ntargets: [local]\nsteps:\n"
+    "  - id: change\n    definition: host-changes\n    operation: mutate\n    target: local\n"
+    "    args:\n      command: [stamp]\n"
+)
+STAMP = "#!/bin/sh\necho \"changed by $$\"\n"
+"""Each Run's effect answers differently, so each mints a Record version of its own."""
+LOOK = "kind: procedure\nprocedure: look\ntargets: [local]\nsteps:\n" + read_step("look", "echo", "looked")
+
+
+def _git(cwd: Path, *args: str) -> str:
+    done = subprocess.run(["git", *args], cwd=cwd, env=git_env(), check=True, capture_output=True, text=True)
+    return done.stdout
+
+
+def _records(repo: Path, ref: str) -> set[str]:
+    listed = _git(repo, "ls-tree", "-r", "--name-only", ref, "--", "records/")
+    return set(listed.split())
+
+
+def _hyper(clone: Path, env: dict[str, str], procedure: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "hyper", "run", "--repo-dir", str(clone), procedure],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+
+
+def test_concurrent_runs_never_fail_on_a_ref_race_and_lose_no_record(tmp_path: Path) -> None:
+    root = build(tmp_path, {"procedures/change.yaml": CHANGE, "procedures/look.yaml": LOOK},
+                 version=installed().version)
+    origin = tmp_path / "origin.git"
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(origin)], env=git_env(), check=True)
+    _git(root, "remote", "add", "origin", str(origin))
+    _git(root, "push", "-q", "origin", "main", "hyper-store")
+    clones = []
+    for n in range(5):
+        clone = tmp_path / f"clone-{n}"
+        subprocess.run(["git", "clone", "-q", str(origin), str(clone)], env=git_env(), check=True)
+        clones.append(clone)
+    bin_dir = scripts(tmp_path, echo=ECHO, stamp=STAMP)
+    env = {**git_env(), "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', os.defpath)}"}
+    env.pop("HYPER_REPO_DIR", None)
+
+    started = [(clone, _hyper(clone, env, "change")) for clone in clones[:4]]
+    started += [(clones[4], _hyper(clones[4], env, "look")) for _ in range(2)]
+    answered = []
+    for clone, child in started:
+        _, err = child.communicate(timeout=120)
+        answered.append((clone, child.returncode, err.decode()))
+    assert all(code in (0, 75) for _, code, _ in answered), answered
+
+    for clone in {clone for clone, code, _ in answered if code == 75}:
+        again = _hyper(clone, env, "look")
+        _, err = again.communicate(timeout=120)
+        assert again.returncode == 0, err
+
+    _git(clones[0], "fetch", "-q", "origin")
+    published = _records(origin, "hyper-store")
+    written = set().union(*(_records(clone, "hyper-store") for clone in clones))
+    assert written <= published
+    changed = [name for name in published if "/host-changes/" in name]
+    # Every Run that answered 0 performed its effect; one answering 75 may have stopped before it.
+    assert len([code for _, code, _ in answered[:4] if code == 0]) <= len(changed) <= 4, answered
