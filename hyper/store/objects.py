@@ -17,7 +17,9 @@ import subprocess
 from collections.abc import Callable, Iterable, Sequence
 from typing import IO, TYPE_CHECKING
 
+from hyper.fs.write import write_all
 from hyper.store.delta import MAX_DEPTH, offset, window
+from hyper.store.durability import LOOSE, PACK, PACK_METADATA, flush_directory, flushed
 from hyper.store.git import COMMIT_EMAIL, COMMIT_NAME, Git, GitError, TreeFile
 from hyper.store.level import FILE_MODE, Level, TreeEntry
 
@@ -63,6 +65,7 @@ class ObjectStore:
         self._reader: subprocess.Popen[bytes] | None = None
         self._refs: subprocess.Popen[bytes] | None = None
         self._layout: tuple[str, str, str] | None = None
+        self._flushed: frozenset[str] | None = None
         self._hex_width = 0
         """The width of an object id as ``cat-file`` last printed one; 0 before any read."""
 
@@ -188,12 +191,23 @@ class ObjectStore:
             return
         os.makedirs(directory, exist_ok=True)
         temporary = os.path.join(directory, f"tmp_obj_{os.getpid()}_{sha[2:]}")
+        flush = LOOSE in self._flushing()
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o444)
         try:
-            os.write(descriptor, zlib.compress(b"%s %d\0" % (kind, len(data)) + data, _COMPRESSION))
+            write_all(descriptor, zlib.compress(b"%s %d\0" % (kind, len(data)) + data, _COMPRESSION))
+            if flush:
+                os.fsync(descriptor)
         finally:
             os.close(descriptor)
         os.replace(temporary, final)
+        if flush:
+            flush_directory(directory)
+
+    def _flushing(self) -> frozenset[str]:
+        """``core.fsync`` as git reads it, asked once per session and only when a write needs it."""
+        if self._flushed is None:
+            self._flushed = flushed(self.git)
+        return self._flushed
 
     def _write_pack(self) -> None:
         """One pack and its version-2 index; the pack is renamed into place before the index,
@@ -252,14 +266,19 @@ class ObjectStore:
         pack_dir = os.path.join(self.objects_dir, "pack")
         os.makedirs(pack_dir, exist_ok=True)
         stem = os.path.join(pack_dir, "pack-" + pack_sum.hex())
-        for suffix, content in ((".pack", body), (".idx", index_body)):
+        flushing = self._flushing()
+        for suffix, content, component in ((".pack", body, PACK), (".idx", index_body, PACK_METADATA)):
             temporary = os.path.join(pack_dir, f"tmp_{os.getpid()}_{pack_sum.hex()}{suffix}")
             descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o444)
             try:
-                os.write(descriptor, bytes(content))
+                write_all(descriptor, bytes(content))
+                if component in flushing:
+                    os.fsync(descriptor)
             finally:
                 os.close(descriptor)
             os.replace(temporary, stem + suffix)
+        if flushing & {PACK, PACK_METADATA}:
+            flush_directory(pack_dir)  # both renames on disk before any ref names the pack
 
     def _batch(self) -> tuple[IO[bytes], IO[bytes]]:
         reader = self._reader

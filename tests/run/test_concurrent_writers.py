@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from hyper.version import installed
+
 from tests.run.support import ECHO, build, git_env, read_step, scripts
 
 CHANGE = (
