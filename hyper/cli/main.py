@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from hyper_mcp import Answer, Call, Dispatch
 
 OUTSIDE_THE_TREE = ("version", "completions", "mcp")
+_HOLDING = ("run", "probe", "mcp")
+"""The commands that hold a credential; hyper.cli.undumpable.HOLDING, spelled here so the
+entry point imports nothing to decide."""
 
 
 def main(argv: Sequence[str], stdout: BinaryIO, stderr: BinaryIO, process: Process, facts: BuildFacts) -> int:
@@ -39,9 +42,13 @@ def entry() -> None:
     SIGINT goes back to the default disposition first: until a Run installs its drain, an
     interrupt ends hyper by the signal, as the reference's does — no KeyboardInterrupt
     traceback, no outcome row."""
-    import signal
+    import signal  # deferred: start-up cost
 
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if sys.argv[1:2] and sys.argv[1] in _HOLDING:
+        from hyper.cli.undumpable import forbid_dumps  # deferred: start-up cost
+
+        forbid_dumps()
     from hyper.core.version import installed  # deferred: start-up cost
 
     def real() -> Process:
