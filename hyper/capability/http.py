@@ -203,6 +203,7 @@ def send(
     answer: Response = {HOST: request.host}
     host, _, port_text = request.host.rpartition(":") if _has_port(request.host) else (request.host, "", "")
     port = int(port_text) if port_text else PORT
+    host = _dialled_host(host)
     connection = _Connection(host, port)
     try:
         connection.putrequest(request.method, request.target, skip_host=True, skip_accept_encoding=True)
@@ -237,8 +238,60 @@ class _Connection(http.client.HTTPConnection):
 
 
 def _has_port(host: str) -> bool:
+    """Whether a granted host names its port: ``name:8443``, or an IPv6 literal in brackets
+    followed by one (``[::1]:8443``) — a bare literal's own colons are never a port."""
     head, sep, tail = host.rpartition(":")
-    return bool(sep) and tail.isdigit() and "]" not in tail and ":" not in head
+    if not sep or not tail.isdigit():
+        return False
+    if head.startswith("["):
+        return head.endswith("]")
+    return ":" not in head
+
+
+def _dialled_host(host: str) -> str:
+    """The name or address to dial: an IPv6 literal without its brackets."""
+    return host[1:-1] if host.startswith("[") and host.endswith("]") else host
+
+
+class _Bounded:
+    """The dialled socket with every wait on it bounded by what is left of the deadline.
+
+    ``http.client`` reads a status line, headers and a body through many ``recv`` calls, and a
+    timeout set once applies to each of them: a server dripping a byte at a time held a
+    request far past its deadline. Here each call is given only what remains."""
+
+    def __init__(self, sock: ssl.SSLSocket, clock: Clock) -> None:
+        self._sock = sock
+        self._clock = clock
+
+    def _bound(self) -> None:
+        self._sock.settimeout(self._clock.budget())
+
+    def recv_into(self, buffer: Any, size: int = 0) -> int:
+        self._bound()
+        return self._sock.recv_into(buffer, size)
+
+    def recv(self, size: int) -> bytes:
+        self._bound()
+        return self._sock.recv(size)
+
+    def sendall(self, data: Any) -> None:
+        view = memoryview(data).cast("B")
+        while view:
+            self._bound()
+            view = view[self._sock.send(view[:_CHUNK]) :]
+
+    def makefile(self, mode: str) -> Any:
+        import io
+        import socket
+
+        return io.BufferedReader(socket.SocketIO(self, mode))  # type: ignore[arg-type]
+
+    def _decref_socketios(self) -> None:
+        """What ``SocketIO.close`` calls back: the socket itself is closed by :func:`send`."""
+
+    def close(self) -> None:
+        """``http.client`` closes what it read through; the dialled socket stays :func:`send`'s."""
 
 
 def _late(clock: Clock, request: Request, reason: str) -> Fault:
@@ -255,13 +308,11 @@ def _exchange(
     clock: Clock,
     answer: Response,
 ) -> Response:
-    sock.settimeout(clock.budget())
-    connection.sock = sock
+    connection.sock = _Bounded(sock, clock)
     connection.endheaders(request.body)
     reply = connection.getresponse()
     chunks: list[bytes] = []
     while True:
-        sock.settimeout(clock.budget())
         chunk = reply.read(_CHUNK)
         if not chunk:
             break

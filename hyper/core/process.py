@@ -59,12 +59,15 @@ Launcher = Callable[..., "subprocess.Popen[bytes]"]
 
 
 def _real_dial(host: str, port: int, timeout: float | None) -> "ssl.SSLSocket":
+    """Resolution, connection and handshake inside one ``timeout`` between them, not one each."""
     import socket  # deferred: start-up cost
 
-    from hyper.capability.dial import verifying_context  # deferred: start-up cost
+    from hyper.capability.dial import Budget, resolve, verifying_context  # deferred: start-up cost
 
-    raw = socket.create_connection((host, port), timeout=timeout)
+    left = Budget(timeout)
+    raw = socket.create_connection(resolve(host, port, left()), timeout=left())
     try:
+        raw.settimeout(left())
         return verifying_context().wrap_socket(raw, server_hostname=host)
     except BaseException:
         raw.close()
@@ -78,8 +81,8 @@ def _no_pause(_attempt: int) -> None:
 def _real_backoff(attempt: int) -> None:
     """About 250 ms, doubling with each attempt, scaled by a random factor between 0.5 and 1.5:
     two writers that collided once should not collide again on the same beat."""
-    import random
-    import time
+    import random  # deferred: start-up cost
+    import time  # deferred: start-up cost
 
     time.sleep(0.25 * 2 ** (attempt - 1) * (0.5 + random.random()))
 
