@@ -840,7 +840,7 @@ def _scan_quoted(text: str, breaks: str, i: int, line: int, ls: int, single: boo
     closer = "'" if single else '"'
     run = re.compile(_SINGLE_RUN if single else _DOUBLE_RUN)
     i += 1
-    value = ""
+    parts: list[str] = []  # joined once: a value grown piece by piece re-copies itself
     while True:
         if i == ls and (text.startswith("---", i) or text.startswith("...", i)) and text[i + 3] in _BLANKZ:
             raise _Broken("found unexpected document indicator", line, start, True)
@@ -855,14 +855,14 @@ def _scan_quoted(text: str, breaks: str, i: int, line: int, ls: int, single: boo
                 if c == "'":
                     if text[i + 1] != "'":
                         break
-                    value += "'"
+                    parts.append("'")
                     i += 2
                     continue
             elif c == '"':
                 break
             elif c == "\\":
                 escaped, i, escaped_break = _escape(text, i, line, start)
-                value += escaped
+                parts.append(escaped)
                 if escaped_break:
                     line += 1
                     ls = i
@@ -870,7 +870,7 @@ def _scan_quoted(text: str, breaks: str, i: int, line: int, ls: int, single: boo
                     break
                 continue
             match = run.match(text, i)
-            value += match.group()  # type: ignore[union-attr]
+            parts.append(match.group())  # type: ignore[union-attr]
             i = match.end()  # type: ignore[union-attr]
         if text[i] == closer:
             break
@@ -893,8 +893,8 @@ def _scan_quoted(text: str, breaks: str, i: int, line: int, ls: int, single: boo
                 ls = i
             else:
                 break
-        value += _fold(leading_break, trailing) if folded else spaces
-    return value, i + 1, line, ls
+        parts.append(_fold(leading_break, trailing) if folded else spaces)
+    return "".join(parts), i + 1, line, ls
 
 
 def _escape(text: str, i: int, line: int, start: int) -> tuple[str, int, bool]:
