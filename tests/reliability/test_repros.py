@@ -24,8 +24,8 @@ import sys
 import time
 from pathlib import Path
 
-from hyper.version import installed
-from hyper.yamlparse import parse
+from hyper.core.version import installed
+from hyper.yaml.parse import parse
 from tests.check.repos import write
 from tests.check.test_command import QUICKSTART
 

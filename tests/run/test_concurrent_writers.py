@@ -13,8 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hyper.version import installed
-
+from hyper.core.version import installed
 from tests.run.support import ECHO, build, git_env, read_step, scripts
 
 CHANGE = (
