@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import socket
 import ssl
-import tempfile
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 from hyper.capability import http
 from hyper.capability.dial import Budget, resolve
-from tests.capability.tls import NOW, mint
+from tests.capability.tls import NOW, contexts
 
 HOST = "api.test.example"
 
@@ -23,14 +21,7 @@ HOST = "api.test.example"
 @contextmanager
 def dripping(pause: float) -> Iterator[tuple[int, ssl.SSLContext, threading.Event]]:
     """A TLS server that answers headers promising 200 bytes, then one byte every ``pause``."""
-    ca, leaf, key = mint([HOST])
-    with tempfile.TemporaryDirectory() as scratch:
-        (Path(scratch) / "leaf.pem").write_bytes(leaf)
-        (Path(scratch) / "key.pem").write_bytes(key)
-        side = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        side.load_cert_chain(Path(scratch) / "leaf.pem", Path(scratch) / "key.pem")
-    trust = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
-    trust.load_verify_locations(cadata=ca.decode("ascii"))
+    _, side, trust = contexts([HOST])
     listener = socket.create_server(("127.0.0.1", 0))
     stop = threading.Event()
 

@@ -116,9 +116,8 @@ class Server:
             raise
 
 
-@contextmanager
-def serving(handler: Handler, hosts: list[str] | None = None, expired: bool = False) -> Iterator[Server]:
-    names = hosts or ["api.test.example"]
+def contexts(names: list[str], expired: bool = False) -> tuple[bytes, ssl.SSLContext, ssl.SSLContext]:
+    """A fresh CA, a server's context holding its leaf for ``names``, and a client's trusting it alone."""
     ca, leaf, key = mint(names, expired)
     with tempfile.TemporaryDirectory() as scratch:
         (Path(scratch) / "leaf.pem").write_bytes(leaf)
@@ -127,6 +126,13 @@ def serving(handler: Handler, hosts: list[str] | None = None, expired: bool = Fa
         server_side.load_cert_chain(Path(scratch) / "leaf.pem", Path(scratch) / "key.pem")
     trust = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
     trust.load_verify_locations(cadata=ca.decode("ascii"))
+    return ca, server_side, trust
+
+
+@contextmanager
+def serving(handler: Handler, hosts: list[str] | None = None, expired: bool = False) -> Iterator[Server]:
+    names = hosts or ["api.test.example"]
+    ca, server_side, trust = contexts(names, expired)
     seen: list[Seen] = []
 
     class Handle(http.server.BaseHTTPRequestHandler):
