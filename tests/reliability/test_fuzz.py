@@ -23,6 +23,7 @@ from hyper.artefact.repository import Unreadable, load_repository
 from hyper.check.repository import check_repository
 from hyper_mcp.decode import decode
 from hyper_mcp.errors import ProtocolError
+from tests.mcp.fake_commands import TABLE
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 MUTATIONS = 2000
@@ -118,7 +119,7 @@ def test_two_thousand_mutations_raise_nothing_hang_nothing_and_stay_small(tmp_pa
 
             def call(tool: str = tool, mutated: bytes = mutated) -> None:
                 with contextlib.suppress(ProtocolError):  # a refusal is the decoder's answer
-                    decode(tool, mutated)
+                    decode(TABLE, tool, mutated)
 
             _timed(f"mutation {n}: {tool} {mutated[:80]!r}", call)
             continue
