@@ -328,14 +328,18 @@ def render_tree(root: Path, version: str, git: Git) -> bytes:
     """What ``project`` and ``install`` write: ``.github/workflows/`` in path order, ``hyper.yaml``,
     ``AGENTS.md`` — named rather than shown where it is the orientation ``version`` would
     write, since that text is held by its own tests and would otherwise sit in every case —
-    then the ``providers/`` files the command wrote."""
+    then the ``providers/`` files the command wrote. The dependency lock is named the same way
+    where it is the build's own: it moves with the dependencies, not with anything a case says."""
+    from hyper.workflow.lock import LOCK, lock
     from hyper_mcp.instructions import instructions
 
     workflows = root / WORKFLOWS
     if workflows.is_dir():
-        rendered = b"".join(
-            _section(f"{WORKFLOWS}/{rel}", (workflows / rel).read_bytes()) for rel in files_under(workflows)
-        )
+        rendered = b""
+        for rel in files_under(workflows):
+            path, data = f"{WORKFLOWS}/{rel}", (workflows / rel).read_bytes()
+            named = path == LOCK and data == lock()
+            rendered += f"=== {path} (the build's lock, verbatim)\n".encode() if named else _section(path, data)
     else:
         rendered = f"no {WORKFLOWS}/ directory\n".encode()
     declaration = root / DECLARATION

@@ -1,21 +1,22 @@
-"""The one network read ``project`` makes: the checksum a release published for its artefact.
+"""The one network read ``project`` makes: the sha256 the package index records for this build's wheel.
 
 It happens only when the pin moves, attended, and its answer lands in a diff:
-freezing the checksum turns a release tag — a pointer that can be moved — into a
-reviewed fact. What is read is the release's checksums file (a few hundred bytes),
-never the artefact itself.
+freezing the checksum turns a version on an index — a name whose file could in
+principle be replaced — into a reviewed fact. What is read is the index's JSON page
+for the release (PyPI's ``/pypi/<name>/<version>/json``, a few kilobytes), never the
+wheel itself.
 
 It is hyper's own fetch, not an Operation: no Capability, Target, credential,
 Journal or Store is involved. It shares only the process's dialer, so HTTPS with a
 verified peer is the only way out and a test stands a server behind the dialer.
-Unlike a Capability's call it follows redirects — the release host answers a
-download with one — but never into plaintext.
+Unlike a Capability's call it follows redirects, but never into plaintext.
 
 Two answers, two exits. :class:`ReleaseAbsent` is an answer that *arrived* and
-says there is nothing to pin — no release under the tag (404 or 410), or a checksums
-file that names no artefact for this platform — and a verbatim retry would get it
-again. :class:`NotArrived` is everything else: no connection, a read cut short, and
-any other status (a 503 or a rate limit can differ on the next try).
+says there is nothing to pin — no such release on the index (404 or 410), or a
+release whose files include no wheel of the expected name — and a verbatim retry
+would get it again. :class:`NotArrived` is everything else: no connection, a read
+cut short, a page that is not the index's JSON, and any other status (a 503 or a
+rate limit can differ on the next try).
 
 ``install`` reads an extension Manifest and its checksums file through the same
 :func:`get` and :func:`digest_in`: one HTTPS client and one ``sha256sum`` reader, so
@@ -25,12 +26,15 @@ the two commands cannot come to disagree about a redirect or a checksums line.
 from __future__ import annotations
 
 import http.client
+import re
 import socket
 import ssl
 import urllib.parse
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from hyper.workflow.executor import artefact_name, checksums_url
+import orjson
+
+from hyper.workflow.executor import artefact_name, release_url
 
 if TYPE_CHECKING:
     from hyper.core.process import Dialer
@@ -38,6 +42,9 @@ if TYPE_CHECKING:
 ABSENT_STATUSES: Final = frozenset({404, 410})
 MAX_CHECKSUMS: Final = 1 << 20
 """How much of a checksums file is read: one ``sha256sum`` line per published file is far less."""
+MAX_RELEASE_PAGE: Final = 8 << 20
+"""How much of the index's JSON page is read: it repeats the project's description, so allow for a long one."""
+_HEX: Final = re.compile(r"[0-9a-f]{64}")
 MAX_REDIRECTS: Final = 10
 _REDIRECTS: Final = frozenset({301, 302, 303, 307, 308})
 
@@ -47,22 +54,48 @@ class ReleaseAbsent(Exception):
 
 
 class NotArrived(Exception):
-    """The checksums file could not be read; the text says why."""
+    """The release page could not be read, or was not the index's; the text says why."""
 
 
 def published_digest(dial: Dialer, version: str) -> str:
-    """``sha256:<hex>`` for ``version``'s release artefact, as its checksums file records it."""
-    url = checksums_url(version)
-    status, body = get(dial, url)
+    """``sha256:<hex>`` for ``version``'s wheel, as the index's JSON page for the release records it."""
+    url = release_url(version)
+    status, body = get(dial, url, MAX_RELEASE_PAGE + 1)
     if status in ABSENT_STATUSES:
         raise ReleaseAbsent(f"{url} answered {status}")
     if status != 200:
         raise NotArrived(f"{url} answered {status}")
+    if len(body) > MAX_RELEASE_PAGE:
+        raise NotArrived(f"{url} answered more than {MAX_RELEASE_PAGE} bytes")
     name = artefact_name(version)
-    digest = digest_in(body.decode("utf-8", "replace"), name)
-    if digest is None:
-        raise ReleaseAbsent(f"{url} names no {name}")
-    return digest
+    files = _files(url, body)
+    if name not in files:
+        raise ReleaseAbsent(f"{url} lists no {name}")
+    return f"sha256:{files[name]}"
+
+
+def _files(url: str, body: bytes) -> dict[str, str]:
+    """Each listed file's name and sha256 from the page's ``urls``; a page not shaped so did not arrive.
+
+    A listed file without a well-formed sha256 is a page this reader cannot trust at all,
+    not a file to pass over: the digest is the whole point of the read.
+    """
+    try:
+        page: Any = orjson.loads(body)
+    except orjson.JSONDecodeError as exc:
+        raise NotArrived(f"{url} answered something that is not JSON: {exc}") from exc
+    listed = page.get("urls") if isinstance(page, dict) else None
+    if not isinstance(listed, list):
+        raise NotArrived(f"{url} answered JSON with no urls list, so not the index's release page")
+    files: dict[str, str] = {}
+    for entry in listed:
+        name = entry.get("filename") if isinstance(entry, dict) else None
+        digests = entry.get("digests") if isinstance(entry, dict) else None
+        sha = digests.get("sha256") if isinstance(digests, dict) else None
+        if not isinstance(name, str) or not isinstance(sha, str) or _HEX.fullmatch(sha) is None:
+            raise NotArrived(f"{url} lists a file without a filename and a sha256 of 64 hex digits")
+        files[name] = sha
+    return files
 
 
 def digest_in(published: str, name: str) -> str | None:

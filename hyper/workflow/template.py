@@ -10,19 +10,24 @@ the Procedure reaches a Step that is not a read (a read-only Procedure takes the
 Store's shared lock and must not queue behind a long mutation), and the ``env:``
 block only where its bindings read a credential.
 
+Before hyper runs, the install step proves what it installs: the wheel pip fetched
+is checked against the digest frozen into this file, and every dependency comes
+from the hash-pinned lock ``project`` writes beside it (ADR 0019); only then is the
+verified wheel installed, from the file, with the index out of reach.
+
 The shell in the two invocation steps fences hyper's output into the job summary
 and exits with hyper's own status rather than ``tee``'s; hyper itself never learns
 it runs under an executor. The sentences in the file — the header comment, the
 step names that are not commands, the line written when the Comparison did not
-render — are this port's own, so a file this build writes is not byte-identical to
-one the reference's binary writes (ADR 0009).
+render — are this port's own, and its install steps are this port's release channel,
+so a file this build writes is not the one the reference's binary writes (ADR 0019).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from hyper.workflow.executor import CHECKOUT, RUNNER, artefact_url
+from hyper.workflow.executor import CHECKOUT, DISTRIBUTION, LOCK, PYTHON, RUNNER, SETUP_PYTHON, artefact_name
 from hyper.workflow.facts import WorkflowFacts
 from hyper.workflow.scalar import quoted, scalar
 
@@ -60,24 +65,31 @@ def generate(facts: WorkflowFacts) -> bytes:
         "        with:",
         "          persist-credentials: true",
         "",
+        f"      - uses: {SETUP_PYTHON}",
+        "        with:",
+        f"          python-version: {quoted(PYTHON)}",
+        "",
         f"      - name: {scalar('fetch the history hyper changes compares')}",
         "        run: |",
         '          if [ -f .git/shallow ]; then git fetch --unshallow origin "$GITHUB_REF"; fi',
         "",
-        f"      - name: {scalar(f'fetch and verify hyper {version}')}",
+        f"      - name: {scalar(f'install hyper {version}, verified before it runs')}",
         "        run: |",
-        "          curl -fsSL -o hyper.tar.gz \\",
-        f"            {artefact_url(version)}",
-        f"          echo '{_hex(facts.digest)}  hyper.tar.gz' \\",
-        "            | sha256sum -c -",
-        "          tar -xzf hyper.tar.gz",
+        '          wheel="$RUNNER_TEMP/hyper-wheel"',
+        "          python -m pip download --no-deps --only-binary=:all: --dest \"$wheel\" \\",
+        f"            {quoted(f'{DISTRIBUTION}=={version}')}",
+        f"          echo '{_hex(facts.digest)}  {artefact_name(version)}' \\",
+        '            | (cd "$wheel" && sha256sum -c -)',
+        "          python -m pip install --no-deps --require-hashes --only-binary=:all: \\",
+        f"            -r {LOCK}",
+        f'          python -m pip install --no-deps --no-index "$wheel/{artefact_name(version)}"',
         "",
         f"      - name: {scalar(f'hyper run {procedure}')}",
         *_env(facts.variables),
         "        run: |",
         _FENCE,
         "          set +e",
-        f"          ./hyper run {procedure} | tee -a {_SUMMARY}",
+        f"          hyper run {procedure} | tee -a {_SUMMARY}",
         "          code=${PIPESTATUS[0]}",
         "          set -e",
         _FENCE,
@@ -88,7 +100,7 @@ def generate(facts: WorkflowFacts) -> bytes:
         "        run: |",
         _FENCE,
         "          set +e",
-        f"          ./hyper changes {procedure} | tee -a {_SUMMARY}",
+        f"          hyper changes {procedure} | tee -a {_SUMMARY}",
         "          code=${PIPESTATUS[0]}",
         "          set -e",
         _FENCE,

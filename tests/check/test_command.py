@@ -20,7 +20,7 @@ FACTS = BuildFacts(version="0.0.1-alpha")
 QUICKSTART: dict[str, str | bytes] = {
     "hyper.yaml": (
         "kind: repository-declaration\nversion: 0.0.1-alpha\n"
-        "digest: sha256:0000000000000000000000000000000000000000000000000000000000000000\nretention: 90d\n"
+        "digest: sha256:9f9f9f9f9f9f9f9f9f9f9f9f9f9f9f9f9f9f9f9f9f9f9f9f9f9f9f9f9f9f9f9f\nretention: 90d\n"
     ),
     "targets/local.yaml": (
         "kind: target-declaration\ntarget: local\nclass: local\nkinds: [read, mutate]\ncapabilities: [shell]\n"
@@ -57,6 +57,15 @@ def hyper(root: Path, *argv: str, wd: Path | None = None) -> tuple[int, str, str
 
 def test_the_quickstart_checks_clean(tmp_path: Path) -> None:
     assert hyper(write(tmp_path, QUICKSTART)) == (0, "checked 5 artefacts: no problems found\n", "")
+
+
+def test_the_placeholder_digest_draws_one_sentence_and_no_problem(tmp_path: Path) -> None:
+    declaration = QUICKSTART["hyper.yaml"]
+    assert isinstance(declaration, str)
+    files = {**QUICKSTART, "hyper.yaml": declaration.replace("9f" * 32, "0" * 64)}
+    code, out, err = hyper(write(tmp_path, files))
+    assert (code, out) == (0, "checked 5 artefacts: no problems found\n")
+    assert err.startswith("hyper check: hyper.yaml pins the all-zero placeholder digest") and err.count("\n") == 1
 
 
 def test_a_clean_stream_is_the_result_row_alone(tmp_path: Path) -> None:

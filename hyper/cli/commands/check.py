@@ -20,6 +20,7 @@ from hyper.check.repository import check_repository, narrow
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
+from hyper.cli.placeholder import note
 from hyper.core import exit as codes
 from hyper.core.problem import Problem
 from hyper.fs.read import inside, real_root
@@ -72,6 +73,7 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
             return codes.USAGE
         problems = narrow(check_repository(repo), paths)
         artefacts = len(repo.files)
+        note(repo, "check", to)
         # Let go while the collector is still off: switched back on over a live repository,
         # its first pass would walk every node of it once more and find no cycle.
         del repo

@@ -14,10 +14,12 @@ What it does, in order, and only when every step before it succeeded:
    exits 1 and writes nothing: a projection of a repository that does not check is a
    projection of something nobody could review.
 2. The digest: kept where the declared version is already this build's, otherwise
-   read once from the release's checksums file (:mod:`hyper.workflow.release`).
+   read once from the package index's JSON page for the release
+   (:mod:`hyper.workflow.release`).
    ``release-artefact-absent`` Refuses (77); a read that did not complete exits 1.
 3. Everything computed, then written: ``hyper.yaml`` edited in place, the workflows
-   written whole, every ``hyper-*.yml`` nothing asks for removed, and ``AGENTS.md`` (the
+   written whole with the dependency lock beside them (removed when no workflow is
+   left), every ``hyper-*.yml`` nothing asks for removed, and ``AGENTS.md`` (the
    orientation) only where the repository has none. A write that fails
    names its file and exits 1; there is no rollback — git is the undo.
 """
@@ -46,6 +48,7 @@ from hyper.render.table import table
 from hyper.render.terminal import result
 from hyper.workflow import generate
 from hyper.workflow.declaration import pinned
+from hyper.workflow.lock import LOCK, lock
 from hyper.workflow.namespace import procedure_of
 from hyper.workflow.release import NotArrived, ReleaseAbsent, published_digest
 
@@ -89,7 +92,7 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
             to.refusal(about_invocation([Member(RELEASE_ARTEFACT_ABSENT, sentence)]))
             return codes.REFUSED
         except NotArrived as fault:
-            to.narrate(f"hyper project: no checksum for hyper {version} could be read: {fault}\n")
+            to.narrate(f"hyper project: no digest for hyper {version} could be read: {fault}\n")
             return codes.PROBLEMS
 
     # Nothing is written until everything is computed. The projection is made at the pin being
@@ -99,8 +102,10 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
     projected = wanted(repo, version, digest)
     asked = {workflow.path for workflow in projected}
     unwanted = [path for path in repo.workflows if path not in asked]
+    # The lock goes with the last workflow: with none left, nothing installs from it.
+    unlocked = [LOCK] if not projected and os.path.lexists(_on_disk(root, LOCK)) else []
     try:
-        _write(root, declaration, projected, unwanted)
+        _write(root, declaration, projected, unwanted + unlocked)
         _orient(root, version)
     except WriteFault as fault:
         to.narrate(f"hyper project: {fault}\n")
@@ -132,6 +137,8 @@ def _write(root: str, declaration: bytes, projected: Sequence[ProjectedWorkflow]
     only where a file goes into it.
     """
     workflows = [(workflow.path, generate(workflow.facts)) for workflow in projected]
+    if workflows:
+        workflows.append((LOCK, lock()))
     _put(root, DECLARATION_PATH, declaration)
     if workflows:
         with _naming(WORKFLOWS):

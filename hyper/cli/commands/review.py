@@ -21,6 +21,7 @@ from hyper.artefact.repository import Unreadable, load_repository
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
+from hyper.cli.placeholder import note
 from hyper.core import exit as codes
 from hyper.core.problem import Problem
 from hyper.render.terminal import result
@@ -42,6 +43,7 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
         if isinstance(found, Unresolved):
             to.usage(found.text)
             return codes.USAGE
+        note(repo, "review", to)
         if found.loaded.problems:
             from hyper.cli.commands.check import page  # deferred: start-up cost
 
