@@ -8,8 +8,10 @@ the facts are read back off the file's own lines, and the file is rewritten as t
 template spells those facts. A change to the template then moves every fixture with it, and
 each case keeps exactly the drift it was written to show.
 
-A drift the facts cannot carry — a hand edit inside a generated file — is listed in
-:data:`HAND_EDITS` and applied to the regeneration, so it survives too.
+A dependency lock fixture beside them is rewritten as this build's lock, whole.
+
+A drift the facts cannot carry — a hand edit inside a generated file or a lock — is listed
+in :data:`HAND_EDITS` and applied to the regeneration, so it survives too.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from pathlib import Path
 from typing import Final
 
 from harness.case import CaseFault
+from hyper.artefact.repository import LOCK
 from hyper.workflow import WorkflowFacts, generate
+from hyper.workflow.lock import lock
 from hyper.workflow.namespace import procedure_of
 
 HAND_EDITS: Final[dict[str, tuple[tuple[str, str], ...]]] = {
@@ -30,6 +34,9 @@ HAND_EDITS: Final[dict[str, tuple[tuple[str, str], ...]]] = {
         ("  cancel-in-progress: false\n", "  cancel-in-progress: true\n"),
         ("        if: always()\n", "        if: failure()\n"),
     ),
+    "check/projection-stale-lock-edited/repo/.github/workflows/hyper-requirements.txt": (
+        ("attrs==", "attrs>="),
+    ),
 }
 """Fixture path (relative to the corpus) → each (generated text, what the hand edit made of it)."""
 
@@ -39,9 +46,17 @@ _DIGEST: Final = re.compile(r"^          echo '([^' ]+)  ", re.MULTILINE)
 _SECRET: Final = re.compile(r"^          '?([A-Za-z_][A-Za-z0-9_]*)'?: '?\$\{\{ secrets\.", re.MULTILINE)
 
 
+_LOCK_NAME: Final = LOCK.rpartition("/")[2]
+
+
 def fixtures(corpus: Path) -> list[Path]:
     """Every generated-workflow fixture under ``corpus``, in path order."""
     return sorted(corpus.glob("**/repo/.github/workflows/hyper-*.yml"))
+
+
+def locks(corpus: Path) -> list[Path]:
+    """Every dependency-lock fixture under ``corpus``, in path order."""
+    return sorted(corpus.glob(f"**/repo/.github/workflows/{_LOCK_NAME}"))
 
 
 def facts_of(path: Path, text: str) -> WorkflowFacts:
@@ -61,8 +76,11 @@ def facts_of(path: Path, text: str) -> WorkflowFacts:
 
 
 def regenerated(corpus: Path, path: Path) -> bytes:
-    """What the fixture at ``path`` holds when the current template writes it, its hand edits applied."""
-    text = generate(facts_of(path, path.read_text(encoding="utf-8"))).decode()
+    """What the fixture at ``path`` holds when the current build writes it, its hand edits applied."""
+    if path.name == _LOCK_NAME:
+        text = lock().decode()
+    else:
+        text = generate(facts_of(path, path.read_text(encoding="utf-8"))).decode()
     for generated, edited in HAND_EDITS.get(path.relative_to(corpus).as_posix(), ()):
         if generated not in text:
             raise CaseFault(f"{path}: the hand edit of {generated.strip()!r} finds no such line to edit")
@@ -73,7 +91,7 @@ def regenerated(corpus: Path, path: Path) -> bytes:
 def regenerate(corpus: Path, check: bool = False) -> list[Path]:
     """The fixtures whose bytes move; rewritten unless ``check``."""
     moved: list[Path] = []
-    for path in fixtures(corpus):
+    for path in [*fixtures(corpus), *locks(corpus)]:
         data = regenerated(corpus, path)
         if data != path.read_bytes():
             moved.append(path)

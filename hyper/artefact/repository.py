@@ -49,6 +49,8 @@ DIRECTORIES: Final = ("definitions", "procedures", "targets", "providers")
 WORKFLOWS: Final = ".github/workflows"
 WORKFLOW_PREFIX: Final = "hyper-"
 WORKFLOW_SUFFIX: Final = ".yml"
+LOCK: Final = f"{WORKFLOWS}/hyper-requirements.txt"
+"""The dependency lock ``hyper project`` writes beside its workflows (ADR 0019)."""
 
 
 class LoadedFile(NamedTuple):
@@ -95,6 +97,8 @@ class Repository(NamedTuple):
     """``hyper.yaml`` where it exists and parsed; ``None`` otherwise."""
     workflows: Mapping[str, bytes]
     """``.github/workflows/hyper-*.yml`` by path: what ``hyper project`` wrote, byte for byte."""
+    lock: bytes | None = None
+    """The dependency lock beside them, byte for byte; ``None`` where none stands or it cannot be read."""
 
     @property
     def problems(self) -> tuple[Problem, ...]:
@@ -193,6 +197,7 @@ def _load(root: str) -> Repository | Unreadable:
         procedures=procedures,
         declaration=declaration,
         workflows=_workflows(root),
+        lock=_lock(root),
     )
 
 
@@ -219,6 +224,14 @@ def _load_file(root: str, path: str) -> LoadedFile:
         return LoadedFile(path, b"", None, False, (problem,))
     parsed = parse(data, path)
     return LoadedFile(path, data, parsed.root, parsed.ok, tuple(f.to_problem() for f in parsed.faults))
+
+
+def _lock(root: str) -> bytes | None:
+    try:
+        with open(os.path.join(root, *LOCK.split("/")), "rb", buffering=0) as handle:
+            return handle.read()
+    except OSError:
+        return None  # absent or unreadable, it is no lock the workflows can install from
 
 
 def _workflows(root: str) -> dict[str, bytes]:

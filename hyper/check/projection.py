@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from hyper.artefact import procedure as procedure_artefact
-from hyper.artefact.repository import Repository
+from hyper.artefact.repository import LOCK, Repository
 from hyper.check import codes
 from hyper.check.graph import Graph
 from hyper.check.index import Index, build
@@ -122,4 +122,26 @@ def stale(
         for path in standing
         if path not in asked
     ]
-    return problems
+    return problems + _lock_stale(repo.lock, bool(projected), any(path in standing for path in asked))
+
+
+def _lock_stale(held: bytes | None, wanted: bool, installed_from: bool) -> list[Problem]:
+    """The dependency lock against the one this build writes: wanted beside any workflow, else absent.
+
+    A lock is what the workflows install dependencies from, so an edited one is drift as a
+    hand-edited workflow is — and one left with no workflow beside it is left behind. A missing
+    one is named only where a wanted workflow stands to install from it: a repository never
+    projected already hears, once per workflow, that ``project`` writes them.
+    """
+    from hyper.workflow.lock import lock
+
+    if not wanted:
+        return [] if held is None else [_stale(LOCK, "no workflow installs from this lock — hyper project removes it")]
+    if held is None and not installed_from:
+        return []
+    if held is None:
+        missing = "the workflows install hyper's dependencies from this lock and none stands — hyper project writes it"
+        return [_stale(LOCK, missing)]
+    if held != lock():
+        return [_stale(LOCK, "this lock differs from the one this hyper writes (compared whole and byte for byte)")]
+    return []

@@ -35,9 +35,6 @@ INDEX_JSON: Final = "https://pypi.org/pypi/{distribution}/{version}/json"
 ARTEFACT: Final = "hyper_iac-{version}-py3-none-any.whl"
 """The release artefact's file name: the wheel, as the wheel format spells the distribution."""
 
-LOCK: Final = ".github/workflows/hyper-requirements.txt"
-"""Where ``project`` writes the hash-pinned lock of hyper's dependencies, beside the workflows."""
-
 
 def artefact_name(version: str) -> str:
     """The wheel's file name: what the workflow fetches and what the index must list."""

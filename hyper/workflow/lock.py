@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hyper.workflow.executor import LOCK
+from hyper.artefact.repository import LOCK
 
 __all__ = ["LOCK", "lock"]
 

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from hyper.workflow.executor import CHECKOUT, DISTRIBUTION, LOCK, PYTHON, RUNNER, SETUP_PYTHON, artefact_name
+from hyper.artefact.repository import LOCK
+from hyper.workflow.executor import CHECKOUT, DISTRIBUTION, PYTHON, RUNNER, SETUP_PYTHON, artefact_name
 from hyper.workflow.facts import WorkflowFacts
 from hyper.workflow.scalar import quoted, scalar
 

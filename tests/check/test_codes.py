@@ -7,7 +7,9 @@ from typing import Final
 
 import pytest
 
+from hyper.artefact.repository import LOCK
 from hyper.check import codes
+from hyper.workflow.lock import lock
 from tests.check.repos import STUB_WORKFLOW, check, procedure, workflow
 
 _PUT = """\
@@ -241,6 +243,7 @@ CASES: Final[dict[str, dict[str, str | bytes]]] = {
             cadence="0 3 * * *",
         ),
         workflow("nightly"): STUB_WORKFLOW,
+        LOCK: lock(),
     },
     codes.CADENCE_SECRET_OUTPUT: {
         "providers/vault.yaml": _SECRET_PROVIDER,
@@ -252,6 +255,7 @@ CASES: Final[dict[str, dict[str, str | bytes]]] = {
             cadence="0 3 * * *",
         ),
         workflow("nightly"): STUB_WORKFLOW,
+        LOCK: lock(),
     },
     codes.PROCEDURE_CYCLE: {
         **procedure("a", "  - id: b\n    procedure: b\n"),
@@ -262,6 +266,7 @@ CASES: Final[dict[str, dict[str, str | bytes]]] = {
             "nightly", "  - id: all\n    definition: reader\n    operation: list\n    target: t\n", cadence="@daily"
         ),
         workflow("nightly"): STUB_WORKFLOW,
+        LOCK: lock(),
     },
     codes.PROJECTION_STALE: procedure(
         "nightly", "  - id: all\n    definition: reader\n    operation: list\n    target: t\n", cadence="0 3 * * *"

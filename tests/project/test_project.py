@@ -95,3 +95,19 @@ def test_the_tool_answers_the_rows_the_command_streams(tmp_path: Path) -> None:
     assert (tool_root / ".github/workflows/hyper-retire-preview-dns.yml").read_bytes() == (
         cli_root / ".github/workflows/hyper-retire-preview-dns.yml"
     ).read_bytes()
+
+
+def test_the_lock_is_written_beside_the_workflows_and_checked_like_them(tmp_path: Path) -> None:
+    from hyper.artefact.repository import LOCK
+    from hyper.workflow.lock import lock
+
+    root = write(tmp_path, {"hyper.yaml": DECLARATION, **DEMO})
+    assert hyper(root)[0] == 0
+    held = root / LOCK
+    assert held.read_bytes() == lock()
+    held.unlink()
+    repo = load_repository(str(root))
+    assert isinstance(repo, Repository)
+    assert [(p.file, p.error_code) for p in check_repository(repo)] == [(LOCK, "projection-stale")]
+    assert "none stands" in check_repository(repo)[0].message
+    assert hyper(root)[0] == 0 and held.read_bytes() == lock()

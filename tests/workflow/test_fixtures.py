@@ -55,3 +55,14 @@ def test_the_command_rewrites_and_the_check_lists(tmp_path: Path) -> None:
     assert main(["workflows", str(tmp_path)], io.StringIO()) == 0
     assert path.read_bytes() == generate(FACTS._replace(variables=("A_TOKEN", "B_TOKEN")))
     assert main(["workflows", str(tmp_path), "--check"], io.StringIO()) == 0
+
+
+def test_every_lock_fixture_is_the_builds_unless_its_edit_is_named() -> None:
+    from harness.workflows import locks
+    from hyper.workflow.lock import lock
+
+    found = locks(CORPUS)
+    assert found != []
+    edited = {CORPUS / relative for relative in HAND_EDITS if relative.endswith(".txt")}
+    assert all(path.read_bytes() == lock() for path in found if path not in edited)
+    assert all(path.read_bytes() != lock() for path in edited)

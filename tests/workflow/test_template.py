@@ -9,7 +9,8 @@ import pytest
 import yaml
 
 from hyper.workflow import WorkflowFacts, generate
-from hyper.workflow.executor import CHECKOUT, LOCK, PYTHON, RUNNER, SETUP_PYTHON, artefact_name, release_url
+from hyper.workflow.executor import CHECKOUT, PYTHON, RUNNER, SETUP_PYTHON, artefact_name, release_url
+from hyper.workflow.lock import LOCK
 
 ZERO = "sha256:" + "0" * 64
 FACTS = WorkflowFacts("retire-preview-dns", "0 3 * * 1", True, ("CLOUDFLARE_API_TOKEN",), "1.4.0", ZERO)
