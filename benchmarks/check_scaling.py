@@ -262,10 +262,11 @@ def generate(root: Path, artefacts: int, version: str) -> None:
 
 
 def project_workflows(root: Path) -> None:
-    """The workflows ``hyper project`` would write, so ``projection-stale`` finds nothing."""
-    from hyper.artefact.repository import Repository, load_repository
+    """The workflows ``hyper project`` would write, and the lock beside them, so ``projection-stale`` finds nothing."""
+    from hyper.artefact.repository import LOCK, Repository, load_repository
     from hyper.check.projection import wanted
     from hyper.workflow import generate
+    from hyper.workflow.lock import lock
 
     repo = load_repository(str(root))
     assert isinstance(repo, Repository), repo
@@ -275,6 +276,7 @@ def project_workflows(root: Path) -> None:
         path = root / workflow.path
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(generate(workflow.facts))
+        (root / LOCK).write_bytes(lock())
 
 
 PEAK = (

@@ -1,9 +1,10 @@
 """The workflow file ``hyper project`` writes, and what a repository must hold to be projected.
 
     generate(WorkflowFacts) -> bytes     the file, whole (template)
-    executor                             the four constants the file names about its executor
+    executor                             the constants the file names: runner, actions, Python, the wheel
     namespace                            which paths are project's: hyper-<procedure>.yml
-    release                              the one network read: the digest a release published
+    lock                                 the dependency lock written beside them, a file of the build
+    release                              the one network read: the wheel's sha256 on the package index
     declaration                          the in-place edit of hyper.yaml's two derived facts
 
 Only the generator is imported here: ``check`` reaches it on every run over a repository
