@@ -13,20 +13,33 @@ C getters namedtuple uses, and the shared methods live once on a common base. An
 kept as written and never evaluated. To mypy this module re-exports ``typing.NamedTuple``, so
 the classes are checked as NamedTuples; the tests in ``tests/test_namedtuple.py`` hold the two
 to the same behaviour.
+
+The fast form leans on CPython internals (``_collections._tuplegetter``, ``code.replace`` and a
+class namespace's ``__annotations__``, which PEP 749 replaces with ``__annotate__`` on 3.14), so
+it is used only on the versions the suite runs on (``TESTED``); anywhere else this module is
+``typing.NamedTuple`` itself, slower to define and otherwise the same (ADR 0023).
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
+TESTED = ((3, 11), (3, 12), (3, 13))
+"""The CPython versions whose internals the fast form was tested against."""
+
+FAST = sys.implementation.name == "cpython" and tuple(sys.version_info[:2]) in TESTED
+
+if TYPE_CHECKING or not FAST:
     from typing import NamedTuple as NamedTuple
 else:
     from _collections import _tuplegetter
     from types import FunctionType
 
     _tuple_new = tuple.__new__
+    # 3.13 made an unknown field in ``_replace`` a TypeError; before it was a ValueError.
+    _UNEXPECTED_FIELD = TypeError if sys.version_info >= (3, 13) else ValueError
     _templates: dict[int, Any] = {}
     _RESERVED = frozenset((
         "__new__", "__init__", "__slots__", "__getnewargs__",
@@ -59,7 +72,7 @@ else:
         def _replace(self, /, **changes: Any) -> Any:
             made = self._make(map(changes.pop, self._fields, self))
             if changes:
-                raise ValueError(f"Got unexpected field names: {list(changes)!r}")
+                raise _UNEXPECTED_FIELD(f"Got unexpected field names: {list(changes)!r}")
             return made
 
         def __repr__(self) -> str:
