@@ -19,6 +19,11 @@ from typing import Final
 import attrs
 import orjson
 
+from harness.fault import CaseFault
+from harness.serve import read_served
+from hyper.core.ids import is_run_id
+from hyper_mcp.rawjson import object_spans
+
 DEFAULT_INSTANT: Final = "2026-04-02T09:41:14.221Z"
 """The clock a case runs at unless it names one; also the date on its fixture commits."""
 
@@ -79,10 +84,6 @@ _FACT_KEYS: Final[dict[str, type]] = {
     "os": str,
     "arch": str,
 }
-
-
-class CaseFault(Exception):
-    """A case directory the harness cannot honour; the message is for its author."""
 
 
 @attrs.frozen
@@ -201,8 +202,6 @@ def read(case: Case) -> Inputs:
     )
     _cross_check(inputs, entries)
     if "serve" in entries:
-        from harness.serve import read_served
-
         read_served(case.dir / "serve")
     return inputs
 
@@ -275,8 +274,6 @@ def _json_object(raw: bytes, name: str, shape: str = "") -> dict[str, object]:
 
 def _raw_arguments(raw: bytes) -> bytes:
     """The ``arguments`` value exactly as the file spells it: ``1.0`` stays ``1.0``."""
-    from hyper_mcp.rawjson import object_spans
-
     text = raw.decode("utf-8").strip()
     start, end = dict(object_spans(text))["arguments"]
     return text[start:end].encode("utf-8")
@@ -310,8 +307,6 @@ def _instant(case: Case) -> _dt.datetime:
 
 
 def _mint(case: Case) -> tuple[str, ...]:
-    from hyper.core.ids import is_run_id
-
     ids = tuple(line.strip() for line in (_raw(case, "mint") or "").split("\n") if line.strip())
     for run_id in ids:
         if not is_run_id(run_id):

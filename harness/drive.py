@@ -29,7 +29,8 @@ from typing import Any, BinaryIO
 import attrs
 
 from harness import fixture, serve
-from harness.case import Case, CaseFault, Inputs, ToolCall
+from harness.case import Case, Inputs, ToolCall
+from harness.fault import CaseFault
 from harness.fixture import Repository
 from hyper.core.process import Dialer, Process
 from hyper.core.version import BuildFacts
@@ -81,7 +82,7 @@ def hyper_surfaces() -> Surfaces:
     """hyper's own entry point and MCP surface, imported when a case first needs them."""
 
     def cli(args: Sequence[str], out: BinaryIO, err: BinaryIO, process: Process, facts: BuildFacts) -> int:
-        from hyper.cli.main import main
+        from hyper.cli.main import main  # deferred: until a case first needs the CLI
 
         return main(args, out, err, process, facts)
 
@@ -302,6 +303,7 @@ def call_tool(call: ToolCall, process: Process, facts: BuildFacts) -> tuple[str,
     The golden is what came back off the wire — the envelope rendered with each row
     as the bytes the server wrote, or the JSON-RPC error's message.
     """
+    # deferred: until a call case first needs the server (and the SDK beneath it)
     from hyper.cli.main import dispatch
     from hyper.cli.mcp import server
     from hyper_mcp.driver import call_blocking

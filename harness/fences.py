@@ -23,7 +23,9 @@ import attrs
 import orjson
 
 from harness import case as case_module
-from harness.case import BRANCH_GOLDENS, CLI_GOLDENS, MCP_GOLDENS, Case, CaseFault
+from harness.case import BRANCH_GOLDENS, CLI_GOLDENS, MCP_GOLDENS, Case
+from harness.fault import CaseFault
+from hyper.cli.tree import all_names
 
 TOOL_COMMANDS: Final = {"run_show": "show"}
 """Tools whose name is not their command's; every other tool is spelled as its command."""
@@ -170,8 +172,6 @@ def a_case_sits_under_its_command(root: Path) -> Judged:
     one whose first word is no command of the tree, or that has none, sits under
     ``usage/``. A call case sits at ``mcp/<tool>/<case>``.
     """
-    from hyper.cli.tree import all_names
-
     commands = frozenset(all_names())
     violations: list[str] = []
     judged = 0

@@ -26,7 +26,10 @@ from typing import Final
 
 import attrs
 
-from harness.case import CaseFault, Fixture
+from harness.case import Fixture
+from harness.fault import CaseFault
+from hyper.workflow.lock import LOCK, lock
+from hyper_mcp.instructions import instructions
 
 CODE_BRANCH: Final = "main"
 STORE_BRANCH: Final = "hyper-store"
@@ -330,9 +333,6 @@ def render_tree(root: Path, version: str, git: Git) -> bytes:
     write, since that text is held by its own tests and would otherwise sit in every case —
     then the ``providers/`` files the command wrote. The dependency lock is named the same way
     where it is the build's own: it moves with the dependencies, not with anything a case says."""
-    from hyper.workflow.lock import LOCK, lock
-    from hyper_mcp.instructions import instructions
-
     workflows = root / WORKFLOWS
     if workflows.is_dir():
         rendered = b""

@@ -25,8 +25,9 @@ from pathlib import Path
 import attrs
 
 from harness import case as case_module
-from harness.case import Case, CaseFault
+from harness.case import Case
 from harness.drive import Produced, Surfaces, drive
+from harness.fault import CaseFault
 
 
 class Mode(enum.Enum):

@@ -69,7 +69,8 @@ from typing import Any, Final
 import attrs
 import orjson
 
-from harness.case import CaseFault
+from harness.fault import CaseFault
+from hyper.capability.response import compact
 
 ORGANISATION: Final = "hyper golden fixture"
 CERTIFICATE_LIFE: Final = _dt.timedelta(days=34, hours=12)
@@ -214,6 +215,7 @@ def serving(served: Mapping[str, Served], instant: _dt.datetime, problems: list[
 
 
 def _mint(hosts: list[str], instant: _dt.datetime) -> tuple[bytes, bytes]:
+    # deferred: only a case with serve/ mints a certificate
     from cryptography import x509
     from cryptography.hazmat.primitives import hashes, serialization
     from cryptography.hazmat.primitives.asymmetric import ec
@@ -374,8 +376,6 @@ def _response(answer: Served | None, request: Mapping[str, str], query: str, ins
     body = written.encode("utf-8") * answer.repeat
     if answer.echo_request_headers:
         echoed = {name.lower(): request.get(name.lower(), "") for name in answer.echo_request_headers}
-        from hyper.capability.response import compact
-
         body = compact({name: echoed[name] for name in sorted(echoed)})
     headers: dict[str, tuple[str, str]] = {
         "date": ("Date", email.utils.format_datetime(instant.astimezone(_dt.UTC), usegmt=True))

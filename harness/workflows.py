@@ -20,7 +20,7 @@ import re
 from pathlib import Path
 from typing import Final
 
-from harness.case import CaseFault
+from harness.fault import CaseFault
 from hyper.artefact.repository import LOCK
 from hyper.workflow import WorkflowFacts, generate
 from hyper.workflow.lock import lock

@@ -179,7 +179,7 @@ def tool_call_params(tool: str, arguments: bytes | None, progress_token: object 
 @asynccontextmanager
 async def connected(server: Server) -> AsyncIterator[Session]:
     """A session against a fresh server; leaving it closes the client side and waits."""
-    from hyper_mcp.server import serve_lines
+    from hyper_mcp.server import serve_lines  # deferred: the SDK loads only for a session
 
     to_server, server_reads = anyio.create_memory_object_stream[bytes](64)
     server_writes, from_server = anyio.create_memory_object_stream[bytes](64)

@@ -29,8 +29,9 @@ import orjson
 import pytest
 
 from harness import fences, fixture
-from harness.case import Case, CaseFault, ToolCall, discover, read
+from harness.case import Case, ToolCall, discover, read
 from harness.drive import Surfaces, digest
+from harness.fault import CaseFault
 from harness.golden import Mode, judge
 from harness.runner import run_directory
 from hyper.core.process import Process

@@ -11,7 +11,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from harness.case import CaseFault
+from harness.fault import CaseFault
 from harness.serve import Served, read_served, serving
 from hyper.workflow.release import NotArrived, get
 from tests.fixed import NOW

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hyper.artefact import declaration as artefact
-from hyper.artefact import schemas
+from hyper.check import schemas
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import env_rules, kind_mismatch
 from hyper.core.problem import Problem

@@ -21,9 +21,8 @@ from collections.abc import Mapping
 from typing import Final
 
 from hyper.artefact import manifest as artefact
-from hyper.artefact import schemas
 from hyper.artefact.manifest import HttpRequest, Manifest, Operation, Record
-from hyper.check import codes, predicate
+from hyper.check import codes, predicate, schemas
 from hyper.check.facts import HOLE, SHELL_COMMAND_INPUT, input_properties, path_unreadable
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import env_rules, kind_mismatch, name_mismatch

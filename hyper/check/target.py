@@ -9,10 +9,9 @@ Whether it grants what a Provider needs is asked per binding, in :mod:`definitio
 
 from __future__ import annotations
 
-from hyper.artefact import schemas
 from hyper.artefact import target as artefact
 from hyper.artefact.target import TargetDeclaration
-from hyper.check import codes
+from hyper.check import codes, schemas
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import kind_mismatch, name_mismatch, slot_problems, stray_env_keys, without_env_unknown_keys
 from hyper.core.problem import Problem

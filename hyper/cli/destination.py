@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, BinaryIO, Protocol
 
 if TYPE_CHECKING:
-    from hyper.render.row import Row
+    from hyper.core.row import Row
     from hyper_mcp import Answer
 
 

@@ -7,7 +7,7 @@ of problems and never a traceback.
 """
 
 from hyper.core.namedtuple import NamedTuple
-from hyper.render.row import Row, row
+from hyper.core.row import Row, row
 
 
 class Problem(NamedTuple):

@@ -62,7 +62,7 @@ def _real_dial(host: str, port: int, timeout: float | None) -> "ssl.SSLSocket":
     """Resolution, connection and handshake inside one ``timeout`` between them, not one each."""
     import socket  # deferred: start-up cost
 
-    from hyper.capability.dial import Budget, resolve, verifying_context  # deferred: start-up cost
+    from hyper.core.dial import Budget, resolve, verifying_context  # deferred: start-up cost
 
     left = Budget(timeout)
     raw = socket.create_connection(resolve(host, port, left()), timeout=left())

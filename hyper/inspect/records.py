@@ -21,8 +21,8 @@ import datetime as _dt
 from collections.abc import Container, Mapping, Sequence
 
 from hyper.core.namedtuple import NamedTuple
+from hyper.core.row import Row, Value, members, row
 from hyper.inspect.runs import RECORD_LOCATION, SEPARATOR, abbreviated
-from hyper.render.row import Row, Value, members, row
 from hyper.render.table import table
 from hyper.render.terminal import Marker, Truncated, narrowing
 from hyper.store.paths import Identity

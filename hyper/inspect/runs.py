@@ -16,7 +16,7 @@ import datetime as _dt
 from collections.abc import Sequence
 
 from hyper.core.namedtuple import NamedTuple
-from hyper.render.row import Row, row
+from hyper.core.row import Row, row
 from hyper.render.table import table
 from hyper.render.terminal import Marker, Truncated, narrowing
 from hyper.store.branch import Store

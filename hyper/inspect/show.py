@@ -20,8 +20,8 @@ from pathlib import Path
 
 from hyper.artefact.scalars import duration_seconds
 from hyper.core.namedtuple import NamedTuple
+from hyper.core.row import Row, encode_value, members, row
 from hyper.render.refusal import Citation, citing_artefact
-from hyper.render.row import Row, encode_value, members, row
 from hyper.run.refusal import NO_OVERRIDE, REMEDIES, Refusal
 from hyper.store.branch import Store
 from hyper.store.canonical import Value, instant_seconds_text, instant_text

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from hyper.core.namedtuple import NamedTuple
-from hyper.render.row import Row, Value
+from hyper.core.row import Row, Value
 
 Axis = Literal["identity", "time"]
 

@@ -19,7 +19,7 @@ from typing import Final
 
 from hyper.artefact.repository import Repository
 from hyper.core.namedtuple import NamedTuple
-from hyper.render.row import Row, row
+from hyper.core.row import Row, row
 from hyper.render.table import table
 from hyper.review import kinds
 from hyper.review.kinds import Kind

@@ -15,7 +15,7 @@ from hyper.artefact.manifest import Manifest
 from hyper.artefact.repository import Repository
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
-from hyper.render.row import Row, row
+from hyper.core.row import Row, row
 from hyper.review import kinds
 from hyper.review.authority import Table, authority_of
 from hyper.review.baseline import Absence, Range, absence, read_range

@@ -19,8 +19,8 @@ from typing import Final
 
 from hyper.check import codes as check_codes
 from hyper.core.namedtuple import NamedTuple
+from hyper.core.row import Row, row
 from hyper.render.refusal import Citation, Edit
-from hyper.render.row import Row, row
 from hyper.run.effect import BOUND_EXCEEDED
 from hyper.store.journal import RefusalMember
 from hyper.store.schema import SCHEMA_UNSUPPORTED_CODE

@@ -12,8 +12,8 @@ form; what a refused Step left; where a rehearsal stopped; the terminal line.
 from __future__ import annotations
 
 from hyper.artefact.repository import Repository
+from hyper.core.row import Row, row
 from hyper.render.refusal import Citation, citing_artefact
-from hyper.render.row import Row, row
 from hyper.render.table import table
 from hyper.run.engine import Answer
 from hyper.run.refusal import Refusal

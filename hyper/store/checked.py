@@ -24,7 +24,7 @@ import threading
 
 _NAME = "checked"
 _DECIDERS = (
-    "hyper.core.namedtuple", "hyper.core.ids", "hyper.render.row", "hyper.store.canonical", "hyper.store.journal",
+    "hyper.core.namedtuple", "hyper.core.ids", "hyper.core.row", "hyper.store.canonical", "hyper.store.journal",
     "hyper.store.paths", "hyper.store.provenance", "hyper.store.record", "hyper.store.schema", "hyper.store.step",
     "hyper.store.identities", "hyper.store.reading", "hyper.store.checked",
 )

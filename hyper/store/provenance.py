@@ -6,7 +6,7 @@ its own; a Record version has no entry beside it and carries the whole.
 
 
 from hyper.core.namedtuple import NamedTuple
-from hyper.render.row import Row, row
+from hyper.core.row import Row, row
 from hyper.store.schema import Fields, Members
 
 RUN_PROVENANCE_MEMBERS = ("hyper_version", "procedure_revision", "repo_revision")

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from hyper.capability import http
-from hyper.capability.dial import Budget, resolve
+from hyper.core.dial import Budget, resolve
 from tests.capability.tls import NOW, contexts
 
 HOST = "api.test.example"

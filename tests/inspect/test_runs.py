@@ -11,6 +11,7 @@ import jsonschema  # type: ignore[import-untyped]  # the SDK brings it; no stubs
 import orjson
 import pytest
 
+from hyper.core.row import Row
 from hyper.inspect.runs import (
     NO_ENTRY,
     NOTHING_MATCHED,
@@ -21,7 +22,6 @@ from hyper.inspect.runs import (
     page,
     run_row,
 )
-from hyper.render.row import Row
 from hyper.render.terminal import Marker
 from hyper.store.journal import OutcomeFile, RunFile
 from hyper.store.reading import Closer, Entry, Listed

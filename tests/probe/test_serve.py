@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.case import CaseFault
+from harness.fault import CaseFault
 from harness.serve import Served, read_served, serving
 from hyper.capability import http
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from harness.__main__ import main
-from harness.case import CaseFault
+from harness.fault import CaseFault
 from harness.workflows import HAND_EDITS, facts_of, fixtures, regenerate, regenerated
 from hyper.workflow import WorkflowFacts, generate
 

@@ -20,13 +20,13 @@ from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
 from hyper.core.namedtuple import NamedTuple
+from hyper.core.row import Row
 from hyper.inspect.comparison.code import code
 from hyper.inspect.comparison.page import block
 from hyper.inspect.comparison.records import Change, changes
 from hyper.inspect.comparison.rows import change_row, code_rows, window_row
 from hyper.inspect.comparison.sight import Sight, sight
 from hyper.inspect.comparison.window import Window, WindowFault, between, latest, procedures, subject
-from hyper.render.row import Row
 from hyper.render.terminal import Marker, Truncated, narrowing, result
 from hyper.store.branch import Store
 from hyper.store.canonical import instant_text

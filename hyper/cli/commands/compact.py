@@ -26,7 +26,7 @@ from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
-from hyper.render.row import Row, row
+from hyper.core.row import Row, row
 from hyper.render.table import table
 from hyper.render.terminal import result
 from hyper.store.canonical import instant_text

@@ -33,11 +33,11 @@ from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
 from hyper.core.digest import sha256
 from hyper.core.quote import go_quote
+from hyper.core.row import row
 from hyper.fs.read import CAP
 from hyper.fs.write import replace_held
 from hyper.registry.ref import NotARef, Ref, parse
 from hyper.render.refusal import Member, about_invocation
-from hyper.render.row import row
 from hyper.render.table import table
 from hyper.render.terminal import result
 from hyper.workflow.release import NotArrived, digest_in, get

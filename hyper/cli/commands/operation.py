@@ -21,7 +21,7 @@ from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
 from hyper.core.quote import go_quote
-from hyper.render.row import Row, Value, members, row
+from hyper.core.row import Row, Value, members, row
 from hyper.render.table import labelled
 from hyper.render.terminal import result
 

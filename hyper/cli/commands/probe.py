@@ -42,7 +42,7 @@ from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
-from hyper.render.row import Row
+from hyper.core.row import Row
 from hyper.render.table import table
 from hyper.render.terminal import result
 from hyper.yaml.subset import Map

@@ -41,9 +41,9 @@ from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
+from hyper.core.row import Row, row
 from hyper.fs.write import make_held_directory, replace_held
 from hyper.render.refusal import Member, about_invocation
-from hyper.render.row import Row, row
 from hyper.render.table import table
 from hyper.render.terminal import result
 from hyper.workflow import generate

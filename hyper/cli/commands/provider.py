@@ -16,7 +16,7 @@ from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
 from hyper.core.quote import go_quote
-from hyper.render.row import Row, row
+from hyper.core.row import Row, row
 from hyper.render.table import labelled, table
 from hyper.render.terminal import result
 

@@ -21,8 +21,8 @@ from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
 from hyper.core.process import Process
+from hyper.core.row import Row, row
 from hyper.render.refusal import Member, about_invocation
-from hyper.render.row import Row, row
 from hyper.render.table import labelled
 from hyper.render.terminal import result
 from hyper.store.branch import Store, StoreAbsent

@@ -17,7 +17,7 @@ from hyper.cli.invocation import Invocation
 from hyper.cli.listing import cut_namespace
 from hyper.core import exit as codes
 from hyper.core.process import Process
-from hyper.render.row import Row, Value, members, row
+from hyper.core.row import Row, Value, members, row
 from hyper.render.table import table
 from hyper.render.terminal import result
 

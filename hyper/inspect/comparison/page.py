@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from hyper.cadence import gloss
+from hyper.core.row import Row, encode_value
 from hyper.inspect.comparison.code import CATCH_ALL
-from hyper.render.row import Row, encode_value
 from hyper.render.table import table
 
 INDENT = "  "

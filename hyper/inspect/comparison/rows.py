@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from hyper.core.row import Row, row
 from hyper.inspect.comparison.code import CATCH_ALL, Code
 from hyper.inspect.comparison.records import Change
 from hyper.inspect.comparison.window import Window
-from hyper.render.row import Row, row
 from hyper.store.canonical import instant_text
 from hyper.store.reading import Entry
 

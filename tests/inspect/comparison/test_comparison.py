@@ -155,7 +155,7 @@ def test_page_cells() -> None:
 
 
 def test_digest_cells_are_cut_behind_their_algorithm() -> None:
-    from hyper.render.row import row
+    from hyper.core.row import row
 
     rows = [
         row("code", subject_kind="definition", subject="servers", fact="definition revision", **{"from": "c3a17b0e"}),

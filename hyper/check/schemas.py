@@ -1,8 +1,9 @@
-"""The schemas of the artefacts this package reads: Manifest, Target declaration, ``hyper.yaml``.
+"""The schemas of the artefacts ``hyper.artefact`` reads: Manifest, Target declaration, ``hyper.yaml``.
 
-They are ``check``'s and live apart from the readers so that a command that only
-states facts (``providers``, ``targets``) never builds them: the schema engine is
-worth importing when something is being checked, and not before.
+They are ``check``'s, built on its schema engine, and live apart from the readers so that
+a command that only states facts (``providers``, ``targets``) never builds them: the schema
+engine is worth importing when something is being checked, and not before. Kept beside the
+readers they once were, they made ``artefact`` and ``check`` import each other.
 """
 
 from __future__ import annotations
