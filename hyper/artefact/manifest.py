@@ -302,7 +302,6 @@ class Manifest(NamedTuple):
     capabilities: tuple[Member, ...] | None
     auth: Auth | None
     enumerations: Node | None
-    operations_node: Node | None
     operations: tuple[Operation, ...]
     """Every member of a legible ``operations:`` mapping, in authored order."""
     origin: Origin | None
@@ -461,7 +460,6 @@ def read_manifest(path: str, data: bytes, root: Node | None) -> Manifest:
         capabilities=listed(parts.get("capabilities")),
         auth=Auth(auth, member(auth, "header"), member(auth, "basic")) if auth is not None else None,
         enumerations=parts.get("enumerations"),
-        operations_node=operations,
         operations=tuple(_read_operation(key, value) for key, value in operations.entries)
         if isinstance(operations, Map)
         else (),

@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from hyper.core.version import BuildFacts
     from hyper_mcp import Answer, Call, Dispatch
 
-OUTSIDE_THE_TREE = ("version", "completions", "mcp")
 _HOLDING = ("run", "probe", "mcp")
 """The commands that hold a credential; hyper.cli.undumpable.HOLDING, spelled here so the
 entry point imports nothing to decide."""

@@ -29,8 +29,6 @@ PARAMETER_ORDER: Final = (
 )
 """Every per-command flag, in the order an unknown-flag message lists a command's."""
 
-BOOLEAN_PARAMETERS: Final = frozenset({"--history", "--dry-run", "--expansion"})
-
 GLOBALS: Final = ("--json", "--repo-dir", "--no-color")
 GLOBAL_SIGNATURES: Final = ("--json", "--repo-dir <dir>", "--no-color")
 GLOBALS_TITLE: Final = "Configuration, taken by the sixteen commands above"

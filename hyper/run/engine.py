@@ -180,10 +180,16 @@ def perform_run(request: Request) -> Answer:
 
     steps = walked.steps
     done: list[Reached] = []
+
+    def failed_before(start: int, fault: str, *, interrupted: bool = False, lost: bool = False) -> Answer:
+        """The Run fails with the Steps from ``start`` on never reached, and closes."""
+        ended = _unreached(answer, done, repo, steps, start)
+        return _closed(run, ended.failed(fault, interrupted=interrupted, lost=lost))
+
     for at, step in enumerate(steps):
         position = at + 1
         if request.drained():
-            return _closed(run, _unreached(answer, done, repo, steps, at).failed(INTERRUPTED, interrupted=True))
+            return failed_before(at, INTERRUPTED, interrupted=True)
         stopped = _requirements(run, walked.requirements, at)
         if stopped is not None:
             return _closed(run, _ended_by(_unreached(answer, done, repo, steps, at), stopped))
@@ -197,10 +203,9 @@ def perform_run(request: Request) -> Answer:
                 run.settle()
                 request.store.publish()
             except PushExhausted:
-                return _closed(run, _unreached(answer, done, repo, steps, at).failed(PUSH_EXHAUSTED, lost=True))
+                return failed_before(at, PUSH_EXHAUSTED, lost=True)
             except _FAULTS as unpushed:
-                return _closed(run, _unreached(answer, done, repo, steps, at).failed(
-                    f"what step {steps[at - 1].name} wrote could not be pushed: {unpushed}"))
+                return failed_before(at, f"what step {steps[at - 1].name} wrote could not be pushed: {unpushed}")
         request.narrator.reached(position, len(steps), step.name)
         try:
             try:
@@ -212,9 +217,9 @@ def perform_run(request: Request) -> Answer:
                     run.boundary()
         except Halted as halted:
             done.append(halted.reached)
-            return _closed(run, _unreached(answer, done, repo, steps, position).failed(str(halted)))
+            return failed_before(position, str(halted))
         except _FAULTS as failed:
-            return _closed(run, _unreached(answer, done, repo, steps, position).failed(str(failed)))
+            return failed_before(position, str(failed))
         done.append(reached)
         if declined:
             ended = _unreached(answer, done, repo, steps, position)

@@ -184,10 +184,14 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
             f"Step {position} {step.id} of run {run.run_id}: {disposition}",
         )
 
+    def refused(*refusals: Refusal, **more: Any) -> tuple[Reached, tuple[Refusal, ...]]:
+        """The Step's file says it refused; the Run ends on ``refusals``."""
+        filed("refused", **more)
+        return base._replace(disposition="refused"), refusals
+
     held, declined = _condition(run, step, position, bound)
     if declined:
-        filed("refused")
-        return base._replace(disposition="refused"), declined
+        return refused(*declined)
     if not held:
         filed("skipped-by-condition")
         return base._replace(disposition="skipped-by-condition"), ()
@@ -197,8 +201,7 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
         run.settle()  # this Run's own earlier Steps are evidence too
         evidence = effect.run_once_evidence(run.store, step.id)
         if evidence is not None:
-            filed("refused")
-            return base._replace(disposition="refused"), (
+            return refused(
                 _refusal(step, position, bound, effect.RUN_ONCE_RECORDED,
                          f"{step.name} binds {step.operation}, which is run-once, and run {evidence.entry.run_id}"
                          f" records it as {evidence.step.disposition}", step.step.entry.line, step.step.field,
@@ -220,15 +223,14 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
     )
     if mismatches:
         first = mismatches[0]
-        filed("refused", selector=stored_selector)
-        return base._replace(disposition="refused"), (
+        return refused(
             _refusal(step, position, bound, PREDICATE_TYPE_MISMATCH, first.message, first.line, first.field),
+            selector=stored_selector,
         )
 
     limit = step.step.bound_value
     if effectful and limit is not None and len(found) > limit and step.step.bound is not None:
-        filed("refused", selector=stored_selector)
-        return base._replace(disposition="refused"), (
+        return refused(
             Refusal(
                 RefusalMember(
                     error_code=effect.BOUND_EXCEEDED, file=step.file.path,
@@ -238,6 +240,7 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
                 ),
                 operation=step.operation, target=step.target, phase=AT_EXPANSION,
             ),
+            selector=stored_selector,
         )
 
     inputs: list[dict[str, Any]] = []
@@ -246,9 +249,9 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
             step.step.args, bound.inputs, bound.operation.opaque, member, run.acted, step.namespace, step.step.field
         )
         if isinstance(read, arguments.Declined):
-            filed("refused", selector=stored_selector)
-            return base._replace(disposition="refused"), (
+            return refused(
                 _refusal(step, position, bound, arguments.SCHEMA_MISMATCH, read.message, read.line, read.field),
+                selector=stored_selector,
             )
         inputs.append(read)
 
@@ -262,10 +265,10 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
     ]
     collision = _collisions(run.ledger, step, found, comparable)
     if collision:
-        filed("refused", selector=stored_selector)
-        return base._replace(disposition="refused"), (
+        return refused(
             _refusal(step, position, bound, RECORD_IDENTITY_COLLISION, collision, _selector_line(step),
                      _selector_field(step)),
+            selector=stored_selector,
         )
 
     if effectful:

@@ -196,7 +196,7 @@ class _Found(NamedTuple):
 class Group:
     """One entry's files as a listing found them, split by what a reader opens them for."""
 
-    __slots__ = ("account", "dir", "has_run_file", "owned", "partition", "reaped", "run", "steps")
+    __slots__ = ("account", "dir", "owned", "partition", "reaped", "run", "steps")
 
     def __init__(self, dir: str, run: str, partition: str) -> None:
         self.dir = dir
@@ -206,7 +206,6 @@ class Group:
         self.steps: list[_Found] = []
         self.owned = False
         self.reaped = False
-        self.has_run_file = False
 
     def add(self, found: _Found) -> None:
         if found.form is Form.STEP:
@@ -217,8 +216,6 @@ class Group:
             self.owned = True
         elif found.form is Form.CLOSED_BY:
             self.reaped = True
-        else:
-            self.has_run_file = True
 
     @property
     def classified(self) -> Account:
@@ -238,7 +235,6 @@ class EntryListing(NamedTuple):
     partition: str
     account: Account
     steps: int
-    holds_run_file: bool
 
 
 def partitions(store: Store) -> Iterator[list[Group]]:
@@ -304,7 +300,7 @@ def journal_listing(store: Store) -> list[EntryListing]:
     """
     answered: list[EntryListing] = []
     current: tuple[str, str] | None = None
-    has_run = owned = reaped = False
+    owned = reaped = False
     steps = 0
     days: set[str] = set()
     runs: set[str] = set()
@@ -317,27 +313,25 @@ def journal_listing(store: Store) -> list[EntryListing]:
         day, run, tail = cut_journal_path(path, days, runs)
         if current is None or run != current[1] or day != current[0]:
             if current is not None:
-                answered.append(_listed_entry(current, has_run, owned, reaped, steps))
-            current, has_run, owned, reaped, steps = (day, run), False, False, False, 0
+                answered.append(_listed_entry(current, owned, reaped, steps))
+            current, owned, reaped, steps = (day, run), False, False, 0
         kind = tail[:4]
-        if kind == "run.":
-            has_run = True
-        elif kind == "outc":
+        if kind == "outc":
             owned = True
         elif kind == "step":
             steps += 1
-        else:
+        elif kind != "run.":
             reaped = True
     if current is not None:
-        answered.append(_listed_entry(current, has_run, owned, reaped, steps))
+        answered.append(_listed_entry(current, owned, reaped, steps))
     answered.reverse()
     return answered
 
 
-def _listed_entry(at: tuple[str, str], has_run: bool, owned: bool, reaped: bool, steps: int) -> EntryListing:
+def _listed_entry(at: tuple[str, str], owned: bool, reaped: bool, steps: int) -> EntryListing:
     day, run = at
     partition = JOURNAL_PREFIX + day
-    return EntryListing(run, f"{partition}/{run}", partition, _classify(owned, reaped), steps, has_run)
+    return EntryListing(run, f"{partition}/{run}", partition, _classify(owned, reaped), steps)
 
 
 def _read(store: Store, files: Sequence[_Found]) -> list[bytes]:

@@ -6,8 +6,6 @@ import io
 import ssl
 from pathlib import Path
 
-import pytest
-
 from hyper.cli.main import main
 from hyper.core.process import Process
 from hyper.core.version import BuildFacts
@@ -114,19 +112,6 @@ def test_project_stands_outside_the_gate(tmp_path: Path) -> None:
     code = main(["project", "--repo-dir", str(tmp_path)], out, err, process, FACTS)
     # Unpinned, so the gate would refuse; project goes on to read the release's checksum instead.
     assert code == 1 and err.getvalue().decode().startswith("hyper project: ")
-
-
-def test_a_command_not_carried_yet_says_so_after_the_gate(tmp_path: Path) -> None:
-    from hyper.cli.commands import BUILT
-    from hyper.cli.tree import COMMANDS
-
-    missing = [c.name for c in COMMANDS.values() if c.gated and not c.nouns and c.name not in BUILT]
-    if not missing:
-        pytest.skip("every gated command without a positional is carried")
-    (tmp_path / "hyper.yaml").write_text("version: 1.4.0\n")
-    code, out, err = run([missing[0], "--repo-dir", str(tmp_path)])
-    assert (code, out) == (2, "")
-    assert err.startswith(f"hyper {missing[0]}: ")
 
 
 def test_a_stdout_that_cannot_be_written_is_a_usage_error() -> None:
