@@ -52,9 +52,18 @@ def _name(common: str) -> x509.Name:
     )
 
 
+_CA_USAGE = x509.KeyUsage(
+    digital_signature=False, content_commitment=False, key_encipherment=False, data_encipherment=False,
+    key_agreement=False, key_cert_sign=True, crl_sign=True, encipher_only=False, decipher_only=False,
+)
+
+
 def mint(hosts: list[str], expired: bool = False) -> tuple[bytes, bytes, bytes]:
     """A CA, and a leaf for ``hosts`` signed by it: (CA PEM, leaf PEM, leaf key PEM); an
-    ``expired`` leaf ended a day before now."""
+    ``expired`` leaf ended a day before now.
+
+    The key usage and key identifiers are what 3.13's default context checks (it verifies
+    strictly, ``VERIFY_X509_STRICT``): without them a real dialer on 3.13 refuses the CA."""
     ca_key = ec.generate_private_key(ec.SECP256R1())
     ca = (
         x509.CertificateBuilder()
@@ -65,6 +74,8 @@ def mint(hosts: list[str], expired: bool = False) -> tuple[bytes, bytes, bytes]:
         .not_valid_before(NOW - _dt.timedelta(days=1))
         .not_valid_after(NOW + _dt.timedelta(days=365))
         .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .add_extension(_CA_USAGE, critical=True)
+        .add_extension(x509.SubjectKeyIdentifier.from_public_key(ca_key.public_key()), critical=False)
         .sign(ca_key, hashes.SHA256())
     )
     key = ec.generate_private_key(ec.SECP256R1())
@@ -77,6 +88,7 @@ def mint(hosts: list[str], expired: bool = False) -> tuple[bytes, bytes, bytes]:
         .not_valid_before(NOW - _dt.timedelta(days=40 if expired else 1))
         .not_valid_after(NOW - _dt.timedelta(days=1) if expired else NOW + LIFE)
         .add_extension(x509.SubjectAlternativeName([x509.DNSName(h) for h in hosts]), critical=False)
+        .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), critical=False)
         .sign(ca_key, hashes.SHA256())
     )
     pem = serialization.Encoding.PEM
