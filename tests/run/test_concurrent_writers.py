@@ -65,7 +65,8 @@ def test_concurrent_runs_never_fail_on_a_ref_race_and_lose_no_record(tmp_path: P
     for clone, child in started:
         _, err = child.communicate(timeout=120)
         answered.append((clone, child.returncode, err.decode()))
-    assert all(code in (0, 75) for _, code, _ in answered), [(code, err) for _, code, err in answered if code not in (0, 75)]
+    neither = [(code, err) for _, code, err in answered if code not in (0, 75)]
+    assert neither == [], neither
 
     for clone in {clone for clone, code, _ in answered if code == 75}:
         again = _hyper(clone, env, "look")
