@@ -64,6 +64,16 @@ def racing(fault: GitError) -> bool:
 
 _RACING = ("cannot lock ref", "but expected", "unable to update local ref", "Unable to create")
 
+_BEHIND = ("non-fast-forward", "fetch first", "stale info")
+"""How git says a push was refused for being behind the remote — never a credential or a hook."""
+
+
+def behind(fault: GitError) -> bool:
+    """Whether the remote refused the push only because it had moved: where the fetch after it
+    finds this branch already holds the remote's tip, another writer in this clone re-applied
+    and published first, and the next attempt pushes from there."""
+    return any(sign in fault.stderr for sign in _BEHIND)
+
 
 def push(git: Git, now: _dt.datetime) -> None:
     """Up to three pushes, each after the first preceded by a jittered wait (through the
@@ -92,7 +102,7 @@ def push(git: Git, now: _dt.datetime) -> None:
                     f"{rejected.stderr}; and the fetch after it: {asked}",
                 ) from None
             if not moved:
-                if racing(rejected):
+                if racing(rejected) or behind(rejected):
                     continue
                 raise
             try:
