@@ -13,7 +13,8 @@ import pytest
 
 from harness.fault import CaseFault
 from harness.serve import Served, read_served, serving
-from hyper.workflow.release import NotArrived, get
+from hyper.core.faults import NotArrived
+from hyper.workflow.release import get
 from tests.fixed import NOW
 
 

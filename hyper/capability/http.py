@@ -47,7 +47,8 @@ from hyper.capability import patterns as pattern
 from hyper.capability.patterns import Exchange, Page
 from hyper.capability.projection import read
 from hyper.capability.response import body_member, headers_member, tls_member
-from hyper.capability.template import TemplateFault, body, fill
+from hyper.capability.template import body, fill
+from hyper.core.faults import TemplateFault
 from hyper.core.namedtuple import NamedTuple
 from hyper.yaml.subset import Map, Scalar
 

@@ -124,7 +124,8 @@ def identity(declared: str, inputs: Mapping[str, Any], root: Any) -> str | None:
     if not declared:
         return None
     if not declared.startswith("$"):
-        from hyper.capability.template import TemplateFault, fill  # deferred: start-up cost
+        from hyper.capability.template import fill
+        from hyper.core.faults import TemplateFault
 
         try:
             filled = fill("identity:", declared, inputs)

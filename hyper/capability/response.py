@@ -25,6 +25,7 @@ from typing import Any, Final
 import orjson
 
 from hyper.capability import BODY, COMMAND, EXIT_CODE, HEADERS, HOST, STATUS, STDERR, STDOUT, TLS, Response
+from hyper.core.faults import SuppliedFault
 
 NOT_AFTER: Final = "not_after"
 DAYS_LEFT: Final = "days_left"
@@ -149,10 +150,6 @@ def _escape_dn(value: str) -> str:
         special = char in ',+"\\<>;' or (index == 0 and char in " #") or (index == len(value) - 1 and char == " ")
         out.append("\\" + char if special else char)
     return "".join(out)
-
-
-class SuppliedFault(Exception):
-    """A supplied response object no call could have produced; the text follows ``--response <path>: ``."""
 
 
 def read_supplied(capability: str, data: bytes) -> Response:

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from hyper.capability.response import compact
+from hyper.core.faults import TemplateFault
 from hyper.yaml.subset import Map, Node, Scalar, Seq
 
 HOLE: Final = re.compile(r"\{([^{}]+)\}")
@@ -32,10 +33,6 @@ _CORE_HEX: Final = re.compile(r"0x([0-9a-fA-F]+)")
 _CORE_FLOAT: Final = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
 _CORE_SPECIAL: Final = re.compile(r"[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)")
 _CORE_BOOL: Final = frozenset({"true", "True", "TRUE", "false", "False", "FALSE"})
-
-
-class TemplateFault(Exception):
-    """A template that cannot become bytes; the message names the position at fault."""
 
 
 def text_form(value: Any) -> str:

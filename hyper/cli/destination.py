@@ -13,13 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, BinaryIO, Protocol
 
+from hyper.core.faults import StreamFault
+
 if TYPE_CHECKING:
     from hyper.core.row import Row
     from hyper_mcp import Answer
-
-
-class StreamFault(Exception):
-    """Writing the answer itself failed (a closed pipe, a full disk)."""
 
 
 class Destination(Protocol):

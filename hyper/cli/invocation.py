@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from hyper.cli.tree import LISTING_LIMIT, Command
 from hyper.cli.usage import arity_fault, unknown_flag
+from hyper.core.faults import UsageFault
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.quote import go_quote
 
@@ -64,14 +65,6 @@ LEGAL_ONLY_WITH = {
 }
 """A parameter that means something only beside another, and the sentence refusing it alone;
 judged from the argument list, so before the repository or the Store is looked at."""
-
-
-class UsageFault(Exception):
-    """A usage error: the whole stderr text, every line newline-terminated."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.text = text
 
 
 class Invocation(NamedTuple):

@@ -16,8 +16,9 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, BinaryIO
 
-from hyper.cli.destination import StreamFault, Streams
+from hyper.cli.destination import Streams
 from hyper.core import exit as codes
+from hyper.core.faults import StreamFault
 
 if TYPE_CHECKING:
     from hyper.cli.destination import Collected
@@ -86,7 +87,7 @@ def _answer(argv: Sequence[str], streams: Streams, process: Callable[[], Process
             return run_repository_command(argv, streams, process(), facts)
     except StreamFault as exc:
         streams.usage(f"hyper {word}: {exc}\n")
-        return codes.USAGE
+        return exc.exit
     from hyper.cli import usage  # deferred: start-up cost
 
     streams.usage(usage.unknown_command(word))
@@ -103,16 +104,17 @@ def run_repository_command(
     """One of the sixteen, through every step both surfaces share."""
     from hyper.cli import commands  # deferred: start-up cost
     from hyper.cli.context import Context, never  # deferred: start-up cost
-    from hyper.cli.invocation import UsageFault, parse  # deferred: start-up cost
+    from hyper.cli.invocation import parse
     from hyper.cli.tree import COMMANDS  # deferred: start-up cost
-    from hyper.core.repository_root import RootFault, resolve  # deferred: start-up cost
+    from hyper.core.faults import RootFault, UsageFault
+    from hyper.core.repository_root import resolve
 
     command = COMMANDS[argv[0]]
     try:
         inv = parse(command, argv[1:], no_color_env=bool(process.nonempty_env("NO_COLOR")))
     except UsageFault as fault:
         to.usage(fault.text)
-        return codes.USAGE
+        return fault.exit
     judged = commands.positional_fault(command.name, inv)
     if judged is not None:
         to.usage(judged)
@@ -128,15 +130,16 @@ def run_repository_command(
         root = resolve(inv.repo_dir, process, wd)
     except RootFault as fault:
         to.usage(f"hyper {label}: {fault}\n")
-        return codes.USAGE
+        return fault.exit
     if command.gated:
-        from hyper.gate.pin import PinUnreadable, gate  # deferred: start-up cost
+        from hyper.core.faults import PinUnreadable
+        from hyper.gate.pin import gate
 
         try:
             refused = gate(root, facts.version)
         except PinUnreadable as exc:
             to.usage(f"hyper {label}: {exc}\n")
-            return codes.USAGE
+            return exc.exit
         if refused is not None:
             from hyper.render.refusal import about_invocation  # deferred: start-up cost
 

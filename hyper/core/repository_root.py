@@ -8,11 +8,8 @@ from __future__ import annotations
 
 import os
 
+from hyper.core.faults import RootFault
 from hyper.core.process import Process
-
-
-class RootFault(Exception):
-    """No repository could be resolved; the text is the usage sentence's body."""
 
 
 def find_git_root(start: str) -> str | None:

@@ -18,18 +18,13 @@ import os
 import stat
 from typing import Final
 
+from hyper.core.faults import Unheld
+
 CAP: Final = 4 * 1024 * 1024
 """The most bytes any file hyper reads may hold: the reference's own Manifest cap
 (4194304), so ``install`` never writes a Manifest ``check`` then declines to read."""
 
 _FLAGS: Final = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
-
-
-class Unheld(OSError):
-    """A file hyper declines to read; ``strerror`` is the reason, a clause in lower case."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(errno.EPERM, reason)
 
 
 @functools.lru_cache(maxsize=16)

@@ -14,7 +14,8 @@ import contextlib
 import itertools
 import os
 
-from hyper.fs.read import Unheld, inside, real_root
+from hyper.core.faults import Unheld
+from hyper.fs.read import inside, real_root
 
 _TEMPORARY = itertools.count()
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hyper.core.faults import PinUnreadable
 from hyper.fs.read import read_held
 from hyper.yaml import subset as yamlsubset
 
@@ -19,10 +20,6 @@ if TYPE_CHECKING:
     from hyper.render.refusal import Member
 
 PIN_FILE = "hyper.yaml"
-
-
-class PinUnreadable(Exception):
-    """``hyper.yaml`` exists and the operating system would not let us read it."""
 
 
 def read_pin(root: str) -> str | None:

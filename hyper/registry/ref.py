@@ -21,6 +21,7 @@ import unicodedata
 import urllib.parse
 from typing import Final
 
+from hyper.core.faults import NotARef
 from hyper.core.namedtuple import NamedTuple
 
 SCHEME: Final = "https"
@@ -50,10 +51,6 @@ SEPARATOR: Final = (
     "character, written plainly or as an escape"
 )
 NOT_YAML: Final = "a ref names a .yaml file — providers/*.yaml is all the repository loader reads"
-
-
-class NotARef(Exception):
-    """The typed string is outside the grammar; the text is the clause it broke."""
 
 
 class Ref(NamedTuple):

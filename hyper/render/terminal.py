@@ -10,14 +10,11 @@ marker is checked when it is built, so no surface ever carries a malformed one.
 from collections.abc import Sequence
 from typing import Literal
 
+from hyper.core.faults import MarkerFault
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.row import Row, Value
 
 Axis = Literal["identity", "time"]
-
-
-class MarkerFault(ValueError):
-    """A truncation marker that breaks one of its rules, naming the member at fault."""
 
 
 class Marker(NamedTuple):

@@ -84,9 +84,9 @@ def read_range(found: Found, root: str, process: Process, now: _dt.datetime) -> 
     if not os.path.lexists(os.path.join(root, ".git")):
         return Range()  # no repository, so no branch: nothing of the Store is worth importing
     # The Store's reader is imported only where there may be a Store to read.
-    from hyper.store.branch import Store, StoreAbsent
-    from hyper.store.git import Git, GitError, NoRepository
-    from hyper.store.schema import StoreFileError
+    from hyper.core.faults import GitError, NoRepository, StoreAbsent, StoreFileError
+    from hyper.store.branch import Store
+    from hyper.store.git import Git
 
     try:
         git = Git.open(root, process, now)
@@ -165,7 +165,7 @@ def _blob(store: Store, wanted: str) -> tuple[str, bytes] | None:
     """The blob ``wanted`` names and its bytes, or ``None`` where this clone cannot read one."""
     if "\n" in wanted:
         return None
-    from hyper.store.git import GitError  # deferred: start-up cost
+    from hyper.core.faults import GitError
 
     try:
         (answer,) = store.objects.lookup([wanted])

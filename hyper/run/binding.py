@@ -15,6 +15,7 @@ from hyper.artefact.manifest import Manifest, Operation
 from hyper.artefact.repository import LoadedFile, Repository
 from hyper.artefact.target import TargetDeclaration
 from hyper.check.facts import Input, input_properties
+from hyper.core.faults import Unbound
 from hyper.core.namedtuple import NamedTuple
 from hyper.run.sequence import Sequenced
 from hyper.store.provenance import StepProvenance
@@ -41,10 +42,6 @@ class Binding(NamedTuple):
         if not self.manifest.built_in and self.manifest.origin is not None and self.manifest.origin.digest:
             origin = self.manifest.origin.digest.value
         return StepProvenance(blob_id, self.manifest.digest, origin)
-
-
-class Unbound(Exception):
-    """A Step whose binding does not resolve — which ``check`` reports before any Run."""
 
 
 def provider_of(repo: Repository, definition: str) -> Manifest | None:

@@ -29,6 +29,7 @@ from typing import Protocol
 from hyper.artefact.repository import Repository
 from hyper.capability.predicate import Test, read_test
 from hyper.capability.shell import compose
+from hyper.core.faults import RUN_FAULTS, PushExhausted, SinkUnwritten
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
 from hyper.run import binding, revision
@@ -37,17 +38,12 @@ from hyper.run.ledger import Ledger, comparands
 from hyper.run.reap import reap
 from hyper.run.refusal import AT_CONDITION, Refusal
 from hyper.run.sequence import Requirement, Sequenced, flatten
-from hyper.run.sink import Sink, SinkUnwritten
+from hyper.run.sink import Sink
 from hyper.run.step import PREDICATE_TYPE_MISMATCH, Halted, InFlight, Reached, holds, perform
 from hyper.store.branch import Store, Write
-from hyper.store.exchange import PushExhausted
-from hyper.store.git import GitError
 from hyper.store.journal import OutcomeFile, RefusalMember, RunFile, Trigger
-from hyper.store.objects import RefMoved
-from hyper.store.paths import JournalEntry, PathError
+from hyper.store.paths import JournalEntry
 from hyper.store.provenance import RunProvenance
-from hyper.store.schema import StoreFileError
-from hyper.store.tree import PathTaken
 from hyper.yaml.subset import Scalar, Seq
 
 INTERRUPTED = "interrupted: no further Step was started, and this Run closed its own entry"
@@ -59,9 +55,6 @@ PUSH_EXHAUSTED = (
 UNSYNCED = "the Store could not be synced, so no Step was started"
 """An effectful Run's first push is its sync: no effect goes out on a Store the remote has not seen."""
 
-_FAULTS = (GitError, StoreFileError, RefMoved, PathTaken, PathError, OSError, binding.Unbound, SinkUnwritten)
-"""What the world (or a repository check would have refused) can throw into a Run; each
-ends it ``failed`` with the fault as narration, never a traceback."""
 
 
 class Narrator(Protocol):
@@ -116,7 +109,7 @@ def perform_run(request: Request) -> Answer:
     object_format = request.store.objects.object_format
     try:
         facts = revision.read(git, object_format, binding.artefacts_read(repo, walked.procedures, walked.steps))
-    except (revision.RevisionUnread, *_FAULTS) as unread:
+    except RUN_FAULTS as unread:
         return Answer("failed", fault=str(unread))
     provenance = RunProvenance(request.version, revision.blob_id(top.data, object_format), facts.head, facts.dirty)
 
@@ -149,7 +142,7 @@ def perform_run(request: Request) -> Answer:
             f"Begin run {run_id}",
         )
         run.settle()
-    except _FAULTS as failed:
+    except RUN_FAULTS as failed:
         return Answer("failed", fault=str(failed))
     answer = Answer("completed", run_id=run_id, provenance=provenance)
     if effectful:
@@ -157,12 +150,12 @@ def perform_run(request: Request) -> Answer:
             request.store.publish()
         except PushExhausted:
             return _closed(run, answer.failed(f"{UNSYNCED}: {PUSH_EXHAUSTED}", lost=True))
-        except _FAULTS as unsynced:
+        except RUN_FAULTS as unsynced:
             return _closed(run, answer.failed(f"{UNSYNCED}: {unsynced}", lost=True))
 
     try:
         passed = run_gates(request.store, repo, request.procedure, walked.steps, process, request.sink)
-    except _FAULTS as failed:
+    except RUN_FAULTS as failed:
         return _closed(run, answer.failed(str(failed)))
     if passed.refused:
         return _closed(run, answer._replace(outcome="refused", refusals=passed.refused))
@@ -204,7 +197,7 @@ def perform_run(request: Request) -> Answer:
                 request.store.publish()
             except PushExhausted:
                 return failed_before(at, PUSH_EXHAUSTED, lost=True)
-            except _FAULTS as unpushed:
+            except RUN_FAULTS as unpushed:
                 return failed_before(at, f"what step {steps[at - 1].name} wrote could not be pushed: {unpushed}")
         request.narrator.reached(position, len(steps), step.name)
         try:
@@ -218,7 +211,7 @@ def perform_run(request: Request) -> Answer:
         except Halted as halted:
             done.append(halted.reached)
             return failed_before(position, str(halted))
-        except _FAULTS as failed:
+        except RUN_FAULTS as failed:
             return failed_before(position, str(failed))
         done.append(reached)
         if declined:
@@ -304,6 +297,6 @@ def _closed(run: InFlight, answer: Answer) -> Answer:
         run.store.publish()
     except PushExhausted:
         return answer.failed(PUSH_EXHAUSTED, lost=True)
-    except _FAULTS as failed:
+    except RUN_FAULTS as failed:
         return answer.failed(str(failed))
     return answer

@@ -15,12 +15,12 @@ from __future__ import annotations
 import urllib.parse
 from collections.abc import Iterable
 
+from hyper.core.faults import JournalFileUnreadable, SchemaUnsupported
 from hyper.store import reading
 from hyper.store.branch import Store
 from hyper.store.level import TreeEntry
 from hyper.store.paths import RECORDS_PREFIX, Identity, encode_segment
 from hyper.store.record import RecordVersion
-from hyper.store.schema import SchemaUnsupported
 
 _RECORDS = RECORDS_PREFIX.rstrip("/")
 
@@ -124,7 +124,7 @@ def comparands(store: Store, procedure: str, wanted: Iterable[tuple[str, str]]) 
                 if key in missing and step.identities is not None and step.identities.digest:
                     found[key] = step.identities.digest
                     missing.discard(key)
-    except reading.JournalFileUnreadable as unreadable:
+    except JournalFileUnreadable as unreadable:
         if not isinstance(unreadable.cause, SchemaUnsupported):
             raise
         # A Journal file above this reader's ceiling: the schema gate Refuses the Run into its

@@ -20,12 +20,12 @@ from __future__ import annotations
 import datetime as _dt
 
 from hyper.artefact.repository import Repository
+from hyper.core.faults import JournalFileUnreadable, RevisionUnread, SchemaUnsupported, Unbound
 from hyper.run import binding, revision
 from hyper.run.sequence import flatten
 from hyper.store import reading
 from hyper.store.branch import Store, Write
 from hyper.store.journal import RunFile
-from hyper.store.schema import SchemaUnsupported
 from hyper.store.step import KINDS, ClosedBy, StepCode
 
 
@@ -37,7 +37,7 @@ def reap(store: Store, repo: Repository, head: str, run_id: str, ended: _dt.date
     write beside evidence it cannot read."""
     try:
         opened = reading.open_entries(store)
-    except reading.JournalFileUnreadable as unreadable:
+    except JournalFileUnreadable as unreadable:
         if isinstance(unreadable.cause, SchemaUnsupported):
             return []
         raise
@@ -62,7 +62,7 @@ def _code(
         files = binding.artefacts_read(repo, walked.procedures, walked.steps)
         try:
             facts = revision.read(store.git, store.objects.object_format, files)
-        except revision.RevisionUnread:
+        except RevisionUnread:
             facts = None
         known[dead.procedure] = facts is not None and not facts.dirty
     if not known[dead.procedure]:
@@ -70,7 +70,7 @@ def _code(
     sequenced = walked.steps[step - 1]
     try:
         bound = binding.resolve(repo, sequenced)
-    except binding.Unbound:
+    except Unbound:
         return StepCode()
     kind = bound.kind
     if kind not in KINDS:

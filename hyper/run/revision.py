@@ -12,17 +12,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping
 
+from hyper.core.faults import GitError, RevisionUnread
 from hyper.core.namedtuple import NamedTuple
-from hyper.store.git import Git, GitError
+from hyper.store.git import Git
 
 
 class CodeFacts(NamedTuple):
     head: str
     dirty: bool
-
-
-class RevisionUnread(Exception):
-    """The code branch could not be read: no commit at HEAD, or git failed."""
 
 
 def blob_id(data: bytes, object_format: str = "sha1") -> str:

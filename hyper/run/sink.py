@@ -24,14 +24,11 @@ from collections.abc import Mapping
 import attrs
 
 from hyper.capability import projection
+from hyper.core.faults import SinkUnwritten
 from hyper.store.paths import encode_segment, step_number
 
 DIRECTORY_MODE = 0o700
 FILE_MODE = 0o600
-
-
-class SinkUnwritten(Exception):
-    """A secret in hand that could not be put in the sink: a fault of the Run, never a silence."""
 
 
 @attrs.frozen

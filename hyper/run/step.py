@@ -35,15 +35,16 @@ from hyper.artefact.manifest import Operation
 from hyper.artefact.repository import Repository
 from hyper.capability import projection
 from hyper.capability.predicate import read_test
+from hyper.core.faults import SinkUnwritten, Unbound
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
 from hyper.run import arguments, cause, effect, expand
-from hyper.run.binding import Binding, Unbound, resolve
+from hyper.run.binding import Binding, resolve
 from hyper.run.ledger import Ledger
 from hyper.run.refusal import AT_CONDITION, AT_EXPANSION, AT_REPEATABILITY, Refusal
 from hyper.run.revision import blob_id
 from hyper.run.sequence import Sequenced
-from hyper.run.sink import Sink, SinkUnwritten
+from hyper.run.sink import Sink
 from hyper.store import reading
 from hyper.store.branch import Store, Write
 from hyper.store.canonical import Secret, Value, encode

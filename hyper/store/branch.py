@@ -8,12 +8,13 @@ repository has one Store, and finding it is knowing the name. It is never checke
 import datetime as _dt
 from collections.abc import Callable, Sequence
 
+from hyper.core.faults import GitError, RefMoved, StoreAbsent
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
 from hyper.store.exchange import push
-from hyper.store.git import Git, GitError, PathOperation, TreeFile, unix_seconds
+from hyper.store.git import Git, PathOperation, TreeFile, unix_seconds
 from hyper.store.names import BRANCH, REF, REMOTE
-from hyper.store.objects import ObjectStore, RefMoved
+from hyper.store.objects import ObjectStore
 from hyper.store.paths import INTRODUCTION_PATH
 from hyper.store.tree import apply
 
@@ -42,17 +43,6 @@ INTRODUCTION = (
 CREATE_MESSAGE = "Create the hyper Store"
 
 _LOCAL_RETRIES = 8
-
-
-class StoreAbsent(Exception):
-    """No ``hyper-store`` branch here (nor on the remote, where there is one): the condition a
-    caller renders as ``store-absent``. A Run never creates the branch."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            f"this repository has no {BRANCH} branch; the Store is made by `hyper store init`,"
-            " never by a Run"
-        )
 
 
 class Write(NamedTuple):
@@ -94,7 +84,7 @@ class Store:
             raise
         if commit is None:
             objects.close()
-            raise StoreAbsent()
+            raise StoreAbsent(BRANCH)
         return cls(git, objects, commit, now)
 
     def files(

@@ -16,6 +16,8 @@ from collections.abc import Callable
 from json.decoder import scanstring  # type: ignore[attr-defined]
 from typing import Any, Final
 
+from hyper.core.faults import TooDeep
+
 GO_DEPTH: Final = 10_000
 """Go's ``encoding/json`` nesting limit: what a Store the reference wrote may hold."""
 
@@ -23,13 +25,6 @@ _SPACE = re.compile(r"[ \t\n\r]*")
 _NUMBER = re.compile(r"(-?(?:0|[1-9][0-9]*))(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 _WORDS: Final = {"true": True, "false": False, "null": None}
 _CONSTANTS: Final = ("NaN", "Infinity", "-Infinity")
-
-
-class TooDeep(ValueError):
-    """The document nests arrays and objects deeper than the reader holds."""
-
-    def __init__(self, depth: int) -> None:
-        super().__init__(f"arrays and objects nest more than {depth} levels deep, deeper than hyper reads")
 
 
 def loads(text: str, constant: Callable[[str], Any], depth: int = GO_DEPTH) -> Any:

@@ -13,24 +13,13 @@ from __future__ import annotations
 
 import datetime as _dt
 
-from hyper.store.git import Git, GitError, unix_seconds
+from hyper.core.faults import GitError, PushExhausted, RefMoved
+from hyper.store.git import Git, unix_seconds
 from hyper.store.names import REF, REMOTE, TRACKING_REF
-from hyper.store.objects import ObjectStore, RefMoved
+from hyper.store.objects import ObjectStore
 from hyper.store.tree import apply
 
 PUSH_ATTEMPTS = 3
-
-
-class PushExhausted(Exception):
-    """Three pushes rejected in a row. What was written stands locally and goes out with the
-    next push; a Run maps this to 75, ``compact`` and ``store init`` to 1."""
-
-    def __init__(self, last: GitError) -> None:
-        super().__init__(
-            "the remote rejected the push three times in a row; everything written stays committed"
-            f" here and leaves with the next push: {last}"
-        )
-        self.last = last
 
 
 def holds_branch(git: Git) -> bool:
@@ -56,23 +45,19 @@ def adopt(git: Git) -> None:
         git.move_ref(REF, tip, local)
 
 
-def racing(fault: GitError) -> bool:
-    """Whether git failed only because another writer in this clone held or moved a ref at
-    the same moment — ``cannot lock ref``, ``is at X but expected Y`` — which a retry cures."""
-    return any(sign in fault.stderr for sign in _RACING)
+RACING = ("cannot lock ref", "but expected", "unable to update local ref", "Unable to create")
+"""How git says another writer in this clone held or moved a ref at the same moment —
+``cannot lock ref``, ``is at X but expected Y`` — which a retry cures."""
+
+BEHIND = ("non-fast-forward", "fetch first", "stale info")
+"""How git says a push was refused for being behind the remote — never a credential or a hook.
+Where the fetch after it finds this branch already holds the remote's tip, another writer in
+this clone re-applied and published first, and the next attempt pushes from there."""
 
 
-_RACING = ("cannot lock ref", "but expected", "unable to update local ref", "Unable to create")
-
-_BEHIND = ("non-fast-forward", "fetch first", "stale info")
-"""How git says a push was refused for being behind the remote — never a credential or a hook."""
-
-
-def behind(fault: GitError) -> bool:
-    """Whether the remote refused the push only because it had moved: where the fetch after it
-    finds this branch already holds the remote's tip, another writer in this clone re-applied
-    and published first, and the next attempt pushes from there."""
-    return any(sign in fault.stderr for sign in _BEHIND)
+def git_said(fault: GitError, signs: tuple[str, ...]) -> bool:
+    """Whether git's own text about ``fault`` carries one of ``signs``."""
+    return any(sign in fault.stderr for sign in signs)
 
 
 def push(git: Git, now: _dt.datetime) -> None:
@@ -94,7 +79,7 @@ def push(git: Git, now: _dt.datetime) -> None:
                 bring_branch(git)
                 moved = not git.is_ancestor(TRACKING_REF, REF)
             except GitError as asked:
-                if racing(asked):
+                if git_said(asked, RACING):
                     continue
                 raise GitError(
                     rejected.args_run,
@@ -102,7 +87,7 @@ def push(git: Git, now: _dt.datetime) -> None:
                     f"{rejected.stderr}; and the fetch after it: {asked}",
                 ) from None
             if not moved:
-                if racing(rejected) or behind(rejected):
+                if git_said(rejected, RACING + BEHIND):
                     continue
                 raise
             try:

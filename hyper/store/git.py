@@ -18,6 +18,7 @@ import os
 import subprocess
 from collections.abc import Mapping, Sequence
 
+from hyper.core.faults import GitError, NoRepository
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
 
@@ -38,29 +39,6 @@ GIT_INDEX_FILE for every hook it runs, so hyper run from a hook would otherwise 
 whatever they point at."""
 
 _EPOCH = _dt.datetime(1970, 1, 1, tzinfo=_dt.UTC)
-
-
-class NoRepository(Exception):
-    """The repository root holds no ``.git``: the Store is a branch of the repository the
-    artefacts sit in, so there is nothing to act on (a usage error, exit 2, for ``store init``)."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            "the repository root is not a git repository; the Store is a branch of the"
-            " repository the artefacts live in"
-        )
-
-
-class GitError(Exception):
-    """A git call that failed: what was run, how it ended, and what git said about it."""
-
-    def __init__(self, args: Sequence[str], status: int, stderr: str) -> None:
-        said = stderr.strip()
-        text = f"git {' '.join(args)}: exit status {status}"
-        super().__init__(f"{text}: {said}" if said else text)
-        self.args_run = tuple(args)
-        self.status = status
-        self.stderr = said
 
 
 def unix_seconds(instant: _dt.datetime) -> int:

@@ -8,6 +8,7 @@ names a set an earlier entry holds in full; Compaction never removes a Journal e
 
 from collections.abc import Iterable
 
+from hyper.core.faults import IdentitySetError
 from hyper.core.namedtuple import NamedTuple
 from hyper.store.canonical import Always, identity_digest
 from hyper.store.schema import Members
@@ -36,10 +37,6 @@ def concluded(names: Iterable[str], previous: str) -> Identities:
     if digest == previous:
         return Identities(digest)
     return Identities(digest, ordered)
-
-
-class IdentitySetError(ValueError):
-    """A backward walk that could not resolve the set a digest names."""
 
 
 def read_identity_set(step_id: str, steps: Iterable[Identities]) -> tuple[str, ...]:

@@ -12,6 +12,7 @@ import enum
 import fcntl
 import os
 
+from hyper.core.faults import Contended
 from hyper.core.process import Process
 from hyper.store.git import Git
 from hyper.store.names import BRANCH
@@ -23,16 +24,6 @@ LOCK_FILE = "lock"
 class LockMode(enum.Enum):
     SHARED = "shared"
     EXCLUSIVE = "exclusive"
-
-
-class Contended(Exception):
-    """Another Run holds the lock in a mode that excludes this one."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            f"another Run holds this repository's {BRANCH} lock; a Run keeps it for its whole"
-            " length, and this one does not wait for it"
-        )
 
 
 class Lock:
@@ -74,7 +65,7 @@ def acquire(root: str, process: Process, mode: LockMode) -> Lock:
         fcntl.flock(descriptor, operation | fcntl.LOCK_NB)
     except BlockingIOError:
         os.close(descriptor)
-        raise Contended() from None
+        raise Contended(BRANCH) from None
     except OSError:
         os.close(descriptor)
         raise

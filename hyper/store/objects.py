@@ -17,10 +17,11 @@ import subprocess
 from collections.abc import Callable, Iterable, Sequence
 from typing import IO, TYPE_CHECKING
 
+from hyper.core.faults import GitError, RefMoved
 from hyper.fs.write import write_all
 from hyper.store.delta import MAX_DEPTH, offset, window
 from hyper.store.durability import LOOSE, PACK, PACK_METADATA, flush_directory, flushed
-from hyper.store.git import COMMIT_EMAIL, COMMIT_NAME, Git, GitError, TreeFile
+from hyper.store.git import COMMIT_EMAIL, COMMIT_NAME, Git, TreeFile
 from hyper.store.level import FILE_MODE, Level, TreeEntry
 
 if TYPE_CHECKING:
@@ -40,10 +41,6 @@ _COMPRESSION = 1
 object's id is the hash of its uncompressed content, so the level changes no id; a Run writes
 every version of directories that grow by one entry per commit, and level 6 spent more time
 than everything else it does."""
-class RefMoved(Exception):
-    """The branch was not where this writer last saw it: another writer got there first."""
-
-
 class ObjectStore:
     """Writes and reads one repository's objects for one Store handle.
 

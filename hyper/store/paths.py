@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from hyper.core.faults import PathError
 from hyper.core.ids import parse_run_id
 from hyper.core.namedtuple import NamedTuple
 
@@ -29,10 +30,6 @@ SEGMENT_LIMIT = 200
 DIGEST_WIDTH = 16
 _UNRESERVED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.")
 _UPPER_HEX = "0123456789ABCDEF"
-
-
-class PathError(ValueError):
-    """A path outside the six forms, or one no constructor here could have built."""
 
 
 def _impossible(message: str) -> PathError:

@@ -15,10 +15,11 @@ import functools
 import posixpath
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
+from hyper.core.faults import GitError, JournalFileUnreadable, Misfiled, SchemaUnsupported, StoreFileError
 from hyper.core.namedtuple import NamedTuple
 from hyper.store.branch import Store
 from hyper.store.checked import Checked
-from hyper.store.git import GitError, TreeFile
+from hyper.store.git import TreeFile
 from hyper.store.journal import OutcomeFile, RunFile
 from hyper.store.level import FILE_MODE
 from hyper.store.paths import (
@@ -35,22 +36,7 @@ from hyper.store.paths import (
     series_prefix,
 )
 from hyper.store.record import Metadata, RecordVersion, suppressed_fields
-from hyper.store.schema import SchemaUnsupported, StoreFileError
 from hyper.store.step import ClosedBy, Disposition, StepFile
-
-
-class JournalFileUnreadable(StoreFileError):
-    """A file under a Journal entry that would not decode: above this binary's schema ceiling,
-    or bytes no decoder here accepts. Told apart from a misfiled entry, which no gate tolerates."""
-
-    def __init__(self, path: str, cause: StoreFileError) -> None:
-        super().__init__(f"{path}: {cause}")
-        self.path = path
-        self.cause = cause
-
-
-class Misfiled(StoreFileError):
-    """A file that does not sit at the path its own contents build."""
 
 
 class Account(enum.Enum):

@@ -17,6 +17,7 @@ import datetime as _dt
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+from hyper.core.faults import SchemaUnsupported, StoreFileError
 from hyper.core.ids import parse_run_id
 from hyper.store.canonical import Value, encode, parse, parse_instant
 
@@ -27,25 +28,6 @@ OUTCOME_SCHEMA_VERSION = 1
 CLOSED_BY_SCHEMA_VERSION = 1
 
 SCHEMA_UNSUPPORTED_CODE = "store-schema-unsupported"
-
-
-class StoreFileError(ValueError):
-    """A Store file that does not decode to its shape."""
-
-
-class SchemaUnsupported(StoreFileError):
-    """The file says it was written in a shape above this binary's ceiling.
-
-    A Run renders it as the Refusal ``store-schema-unsupported`` naming the path it read; the
-    decoder knows no path, so the caller adds it.
-    """
-
-    def __init__(self, written: int, known: int) -> None:
-        super().__init__(
-            f"this file was written at schema version {written}, and this hyper reads up to {known}"
-        )
-        self.written = written
-        self.known = known
 
 
 class Members:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import datetime as _dt
 
+from hyper.core.faults import GitError, InitPushFailed, StoreAbsent
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
-from hyper.store.branch import StoreAbsent, create
-from hyper.store.exchange import PUSH_ATTEMPTS, bring_branch, holds_branch, push, racing
-from hyper.store.git import Git, GitError
-from hyper.store.names import REF, REMOTE
+from hyper.store.branch import create
+from hyper.store.exchange import PUSH_ATTEMPTS, RACING, bring_branch, git_said, holds_branch, push
+from hyper.store.git import Git
+from hyper.store.names import BRANCH, REF, REMOTE
 
 
 def sync(root: str, process: Process, now: _dt.datetime) -> None:
@@ -26,15 +27,15 @@ def sync(root: str, process: Process, now: _dt.datetime) -> None:
     if not git.has_remote(REMOTE):
         if local:
             return
-        raise StoreAbsent()
+        raise StoreAbsent(BRANCH)
     if not holds_branch(git) and not git.remote_holds_ref(REMOTE, REF):
-        raise StoreAbsent()
+        raise StoreAbsent(BRANCH)
     for attempt in range(1, PUSH_ATTEMPTS + 1):
         try:
             bring_branch(git)
             return
         except GitError as failed:
-            if racing(failed) and attempt < PUSH_ATTEMPTS:
+            if git_said(failed, RACING) and attempt < PUSH_ATTEMPTS:
                 # Another Run in this clone fetched or adopted at the same moment.
                 process.backoff(attempt)
                 continue
@@ -70,16 +71,6 @@ class Initialised(NamedTuple):
     pushed: bool = False
 
 
-class InitPushFailed(Exception):
-    """The branch was created here and the push that followed failed; the root stands locally
-    and the next ``store init`` sends it."""
-
-    def __init__(self, done: Initialised, cause: GitError) -> None:
-        super().__init__(str(cause))
-        self.done = done
-        self.cause = cause
-
-
 def init(root: str, process: Process, now: _dt.datetime) -> Initialised:
     """Creates the Store where neither side holds it, and makes sure ``origin`` has it.
 
@@ -106,5 +97,5 @@ def init(root: str, process: Process, now: _dt.datetime) -> Initialised:
     try:
         git.push(REMOTE, REF)
     except GitError as failed:
-        raise InitPushFailed(Initialised(created=True), failed) from None
+        raise InitPushFailed(failed) from None
     return Initialised(created=True, pushed=True)

@@ -11,14 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from hyper.core.faults import PathTaken
 from hyper.store.git import PathOperation
 from hyper.store.level import FILE_MODE, TREE_MODE, Level, TreeEntry
 from hyper.store.objects import ObjectStore
-
-
-class PathTaken(Exception):
-    """An append aimed at a path the branch already holds. Every Store path carries the id of
-    the Run that wrote it, so this is hyper's own arithmetic being wrong, never the world."""
 
 
 def apply(

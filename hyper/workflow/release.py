@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import orjson
 
+from hyper.core.faults import NotArrived, ReleaseAbsent
 from hyper.workflow.executor import artefact_name, release_url
 
 if TYPE_CHECKING:
@@ -47,14 +48,6 @@ MAX_RELEASE_PAGE: Final = 8 << 20
 _HEX: Final = re.compile(r"[0-9a-f]{64}")
 MAX_REDIRECTS: Final = 10
 _REDIRECTS: Final = frozenset({301, 302, 303, 307, 308})
-
-
-class ReleaseAbsent(Exception):
-    """The release host answered, and there is no artefact to pin; the text names what answered."""
-
-
-class NotArrived(Exception):
-    """The release page could not be read, or was not the index's; the text says why."""
 
 
 def published_digest(dial: Dialer, version: str) -> str:

@@ -6,7 +6,8 @@ import pytest
 
 from hyper.capability import projection, reach
 from hyper.capability.projection import FieldPath, Position, Projection
-from hyper.capability.template import TemplateFault, body, fill
+from hyper.capability.template import body, fill
+from hyper.core.faults import TemplateFault
 from hyper.yaml.subset import parse
 
 RESPONSE = {

@@ -7,7 +7,6 @@ import datetime as _dt
 import pytest
 
 from hyper.capability.response import (
-    SuppliedFault,
     body_member,
     compact,
     distinguished_name,
@@ -15,6 +14,7 @@ from hyper.capability.response import (
     read_supplied,
     tls_member,
 )
+from hyper.core.faults import SuppliedFault
 
 
 def test_headers_are_lowered_sorted_joined_and_free_of_framing() -> None:

@@ -2,8 +2,9 @@ import datetime as dt
 
 import pytest
 
-from hyper.cli.invocation import UsageFault, parse, read_since
+from hyper.cli.invocation import parse, read_since
 from hyper.cli.tree import COMMANDS
+from hyper.core.faults import UsageFault
 
 
 def fault(name: str, *args: str) -> str:

@@ -16,7 +16,8 @@ import pytest
 
 from hyper.cli import commands
 from hyper.cli.main import main
-from hyper.fs.read import CAP, Unheld, read_held
+from hyper.core.faults import Unheld
+from hyper.fs.read import CAP, read_held
 from hyper.fs.write import replace_held, write_all
 from tests.check.repos import write
 from tests.check.test_command import FACTS, QUICKSTART, hyper

@@ -10,8 +10,9 @@ import jsonschema  # type: ignore[import-untyped]  # the SDK brings it; no stubs
 import orjson
 import pytest
 
-from hyper.cli.invocation import UsageFault, parse
+from hyper.cli.invocation import parse
 from hyper.cli.tree import COMMANDS
+from hyper.core.faults import UsageFault
 from hyper.inspect.records import (
     VERSIONS_PER_SERIES,
     Cut,

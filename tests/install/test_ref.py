@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from hyper.core.faults import NotARef
 from hyper.registry import ref as grammar
-from hyper.registry.ref import NotARef, parse
+from hyper.registry.ref import parse
 
 REF = "https://providers.example.com/acme/dns.yaml"
 

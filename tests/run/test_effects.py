@@ -113,8 +113,7 @@ def test_a_boundary_push_that_fails_ends_the_run_before_the_next_step(
     def publish(self: Store) -> None:
         calls.append(1)
         if len(calls) == 2:
-            from hyper.store.exchange import PushExhausted
-            from hyper.store.git import GitError
+            from hyper.core.faults import GitError, PushExhausted
 
             raise PushExhausted(GitError(("push",), 1, "rejected"))
 

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from hyper.cli.main import main
-from hyper.run.sink import Sink, SinkUnwritten
+from hyper.core.faults import SinkUnwritten
+from hyper.run.sink import Sink
 from tests.run.support import FACTS, Answered, Ran, Served, build, process, scripts, serve
 
 SECRET = "sess-0c1d2e3f-sink-test-token"

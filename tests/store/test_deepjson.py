@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from hyper.cli.main import main
+from hyper.core.faults import TooDeep
 from hyper.store.canonical import parse
-from hyper.store.deepjson import GO_DEPTH, TooDeep, _loop, loads
+from hyper.store.deepjson import GO_DEPTH, _loop, loads
 from tests.run.support import FACTS, build, process
 from tests.store.support import reference_store, seed
 

@@ -17,9 +17,9 @@ from hyper.cli.commands.store import STORE_ABSENT, refuse_store_absent, report_s
 from hyper.cli.destination import Collected
 from hyper.cli.main import main
 from hyper.core import exit as codes
+from hyper.core.faults import GitError, StoreAbsent
 from hyper.core.version import BuildFacts
-from hyper.store.branch import StoreAbsent
-from hyper.store.git import GitError
+from hyper.store.names import BRANCH
 from hyper.store.paths import Identity, record_path
 from hyper.store.provenance import Provenance, RunProvenance, StepProvenance
 from hyper.store.reading import Series, Version
@@ -257,7 +257,7 @@ def test_init_whose_push_fails_is_repaired_by_the_next_init(tmp_path: pathlib.Pa
 def test_the_store_fault_helper_sorts_refusals_from_resistance() -> None:
     to = Collected()
     assert refuse_store_absent(to) == codes.REFUSED
-    assert report_store_fault("runs", to, StoreAbsent()) == codes.REFUSED
+    assert report_store_fault("runs", to, StoreAbsent(BRANCH)) == codes.REFUSED
     assert to.refusals == [f"refused: store-absent\n  {STORE_ABSENT.message}\n"] * 2
 
     resisted = Collected()

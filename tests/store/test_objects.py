@@ -7,10 +7,11 @@ import pathlib
 
 import pytest
 
+from hyper.core.faults import PathTaken, RefMoved
 from hyper.store.git import Git, PathOperation
 from hyper.store.level import TreeEntry
-from hyper.store.objects import ObjectStore, RefMoved
-from hyper.store.tree import PathTaken, apply
+from hyper.store.objects import ObjectStore
+from hyper.store.tree import apply
 
 from .support import NOW, git, process, repository
 

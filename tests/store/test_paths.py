@@ -7,13 +7,13 @@ import datetime as _dt
 
 import pytest
 
+from hyper.core.faults import PathError
 from hyper.core.ids import mint_v7, parse_run_id
 from hyper.store.paths import (
     INTRODUCTION_PATH,
     Form,
     Identity,
     JournalEntry,
-    PathError,
     StorePath,
     encode_segment,
     parse_path,

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from hyper.core.faults import Misfiled
 from hyper.store import reading
 from hyper.store.branch import Store, Write
 from hyper.store.paths import Identity
@@ -180,7 +181,7 @@ def test_a_misfiled_entry_is_a_fault(tmp_path: pathlib.Path) -> None:
     files = reference_store()
     moved = {path.replace("2026/08/05/01991c3a", "2026/08/04/01991c3a"): data for path, data in files.items()}
     seed(root, moved)
-    with Store.open(str(root), process(root), NOW) as opened, pytest.raises(reading.Misfiled):
+    with Store.open(str(root), process(root), NOW) as opened, pytest.raises(Misfiled):
         reading.entries(opened)
 
 

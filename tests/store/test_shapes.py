@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
+from hyper.core.faults import IdentitySetError, SchemaUnsupported, StoreFileError
 from hyper.store.canonical import encode, parse
-from hyper.store.identities import Identities, IdentitySetError, concluded, read_identity_set
+from hyper.store.identities import Identities, concluded, read_identity_set
 from hyper.store.journal import OutcomeFile, RefusalMember, RunFile, Trigger
 from hyper.store.paths import Identity
 from hyper.store.provenance import Provenance, RunProvenance, StepProvenance
 from hyper.store.record import Metadata, RecordVersion, suppressed_fields
-from hyper.store.schema import SchemaUnsupported, StoreFileError
 from hyper.store.step import (
     ClosedBy,
     HTTPAnswer,

@@ -13,8 +13,8 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
 
+from hyper.core.faults import PushExhausted
 from hyper.store.branch import Store, Write
-from hyper.store.exchange import PushExhausted
 from hyper.store.objects import ObjectStore
 from hyper.store.paths import JournalEntry
 from tests.store.support import NOW, process

@@ -10,8 +10,9 @@ import orjson
 import pytest
 
 from harness.serve import Served, serving
+from hyper.core.faults import NotArrived, ReleaseAbsent
 from hyper.core.process import Dialer
-from hyper.workflow.release import NotArrived, ReleaseAbsent, digest_in, published_digest
+from hyper.workflow.release import digest_in, published_digest
 
 INSTANT = _dt.datetime(2026, 4, 2, 9, 41, 14, tzinfo=_dt.UTC)
 HEX = "9f2c1b7a4e6d038c5b1f92a7de40cb83f5710e2d9a6c4b83fe012d75c9a4e6b1"

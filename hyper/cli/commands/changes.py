@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hyper.artefact.repository import Unreadable, load_repository
-from hyper.cli.commands.store import STORE_FAULTS, open_synced, report_store_fault
+from hyper.cli.commands.store import open_synced, report_store_fault
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
+from hyper.core.faults import STORE_FAULTS, WindowFault
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.row import Row
 from hyper.inspect.comparison.code import code
@@ -26,7 +27,7 @@ from hyper.inspect.comparison.page import block
 from hyper.inspect.comparison.records import Change, changes
 from hyper.inspect.comparison.rows import change_row, code_rows, window_row
 from hyper.inspect.comparison.sight import Sight, sight
-from hyper.inspect.comparison.window import Window, WindowFault, between, latest, procedures, subject
+from hyper.inspect.comparison.window import Window, between, latest, procedures, subject
 from hyper.render.terminal import Marker, Truncated, narrowing, result
 from hyper.store.branch import Store
 from hyper.store.canonical import instant_text

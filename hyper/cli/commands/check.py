@@ -22,16 +22,13 @@ from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.cli.placeholder import note
 from hyper.core import exit as codes
+from hyper.core.faults import PathFault
 from hyper.core.problem import Problem
 from hyper.fs.read import inside, real_root
 from hyper.render.table import table
 from hyper.render.terminal import result
 
 HEADER = ("FILE", "LINE", "FIELD", "ERROR_CODE", "MESSAGE")
-
-
-class PathFault(Exception):
-    """A path positional that names nothing checkable; the text is the sentence after ``hyper check:``."""
 
 
 def repository_path(root: str, given: str) -> str:
@@ -63,7 +60,7 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
         paths = [repository_path(root, given) for given in inv.positional]
     except PathFault as fault:
         to.usage(f"hyper check: {fault}\n")
-        return codes.USAGE
+        return fault.exit
     collecting = gc.isenabled()
     gc.disable()  # every node is acyclic: collection passes over thousands of them would find nothing
     try:

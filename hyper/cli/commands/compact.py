@@ -21,16 +21,16 @@ import datetime as _dt
 from hyper.artefact.declaration import PATH as DECLARATION_PATH
 from hyper.artefact.repository import Repository, Unreadable, load_repository
 from hyper.artefact.scalars import duration_seconds
-from hyper.cli.commands.store import STORE_FAULTS, open_synced, report_store_fault
+from hyper.cli.commands.store import open_synced, report_store_fault
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
+from hyper.core.faults import STORE_FAULTS, PushExhausted
 from hyper.core.row import Row, row
 from hyper.render.table import table
 from hyper.render.terminal import result
 from hyper.store.canonical import instant_text
-from hyper.store.exchange import PushExhausted
 from hyper.store.names import BRANCH
 from hyper.store.retention import Compaction, Removed, Retention, compact, interior_versions
 
@@ -106,7 +106,7 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
             f"hyper compact: origin refused the push three times running; the removal is committed"
             f" to {BRANCH} here and goes out with the next push\n"
         )
-        return codes.PROBLEMS
+        return codes.PROBLEMS  # not PushExhausted.exit: compact is no Run, and has lost no Store
     except STORE_FAULTS as fault:
         return report_store_fault("compact", to, fault)
     answer(to, done, compacted_line(done, retention))

@@ -32,25 +32,22 @@ from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
 from hyper.core.digest import sha256
+from hyper.core.faults import InstallFailed, NotARef, NotArrived
 from hyper.core.quote import go_quote
 from hyper.core.row import row
 from hyper.fs.read import CAP
 from hyper.fs.write import replace_held
-from hyper.registry.ref import NotARef, Ref, parse
+from hyper.registry.ref import Ref, parse
 from hyper.render.refusal import Member, about_invocation
 from hyper.render.table import table
 from hyper.render.terminal import result
-from hyper.workflow.release import NotArrived, digest_in, get
+from hyper.workflow.release import digest_in, get
 
 PROVIDERS: Final = "providers"
 MAX_MANIFEST: Final = CAP
 """The largest Manifest read (4 MiB): far past any real one, and a bound on what a host can make us hold."""
 ORIGIN_DIGEST_MISMATCH: Final = "origin-digest-mismatch"
 HEADER: Final = ("PATH", "DIGEST")
-
-
-class Failed(Exception):
-    """The fetch or the write did not complete; the text says what, and the exit is 1."""
 
 
 def positional_fault(inv: Invocation) -> str | None:
@@ -72,9 +69,9 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
             to.refusal(about_invocation([Member(ORIGIN_DIGEST_MISMATCH, _mismatch(ref, published, answered))]))
             return codes.REFUSED
         path = _write(ctx.root, ref, data, answered)
-    except Failed as fault:
+    except InstallFailed as fault:
         to.narrate(f"hyper install: {fault}\n")
-        return codes.PROBLEMS
+        return fault.exit
     made = row("manifest", path=path, digest=published)
     to.answer([made], result(False), table([list(HEADER), [path, published]]))
     return codes.CLEAN
@@ -90,18 +87,18 @@ def _fetch(ctx: Context, ref: Ref) -> tuple[str, bytes]:
     try:
         status, data = get(dial, ref.typed, MAX_MANIFEST + 1)
         if status != 200:
-            raise Failed(f"{ref.typed} answered {status}")
+            raise InstallFailed(f"{ref.typed} answered {status}")
         if len(data) > MAX_MANIFEST:
-            raise Failed(f"{ref.typed} answered more than {MAX_MANIFEST} bytes")
+            raise InstallFailed(f"{ref.typed} answered more than {MAX_MANIFEST} bytes")
         listing = ref.checksums_url
         status, checksums = get(dial, listing)
         if status != 200:
-            raise Failed(f"{listing} answered {status}")
+            raise InstallFailed(f"{listing} answered {status}")
     except NotArrived as fault:
-        raise Failed(str(fault)) from fault
+        raise InstallFailed(str(fault)) from fault
     published = digest_in(checksums.decode("utf-8", "replace"), ref.basename)
     if published is None:
-        raise Failed(f"{listing} names no {ref.basename}")
+        raise InstallFailed(f"{listing} names no {ref.basename}")
     return published, data
 
 
@@ -125,5 +122,5 @@ def _write(root: str, ref: Ref, published: bytes, digest: str) -> str:
     try:
         replace_held(root, path, data)  # 0644 less the umask: a reviewed artefact, not a secret
     except OSError as exc:
-        raise Failed(f"{path}: {exc.strerror or exc}") from exc
+        raise InstallFailed(f"{path}: {exc.strerror or exc}") from exc
     return path

@@ -35,13 +35,13 @@ from hyper.artefact.manifest import SECRET_MARKER, Manifest, Operation
 from hyper.artefact.repository import Repository
 from hyper.artefact.target import LOCAL
 from hyper.capability import Fault, Response, http, projection, reach
-from hyper.capability.response import SuppliedFault, compact, read_supplied
-from hyper.capability.template import TemplateFault
+from hyper.capability.response import compact, read_supplied
 from hyper.cli.commands.operation import resolve_operation
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
+from hyper.core.faults import SuppliedFault, TemplateFault
 from hyper.core.row import Row
 from hyper.render.table import table
 from hyper.render.terminal import result
@@ -182,7 +182,8 @@ def _host_not_granted(repo: Repository, host: str) -> str:
 
 def _supplied(inv: Invocation, to: Destination, ctx: Context, manifest: Manifest, op: Operation, path: str) -> int:
     """The form that makes no call: the ``record:`` block against a saved response object."""
-    from hyper.cli.commands.check import PathFault, repository_path  # deferred: start-up cost
+    from hyper.cli.commands.check import repository_path
+    from hyper.core.faults import PathFault
 
     if projection.read(op.record).empty:
         raise _Usage(

@@ -41,6 +41,7 @@ from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
+from hyper.core.faults import NotArrived, ReleaseAbsent, WriteFault
 from hyper.core.row import Row, row
 from hyper.fs.write import make_held_directory, replace_held
 from hyper.render.refusal import Member, about_invocation
@@ -50,7 +51,7 @@ from hyper.workflow import generate
 from hyper.workflow.declaration import pinned
 from hyper.workflow.lock import LOCK, lock
 from hyper.workflow.namespace import procedure_of
-from hyper.workflow.release import NotArrived, ReleaseAbsent, published_digest
+from hyper.workflow.release import published_digest
 
 RELEASE_ARTEFACT_ABSENT = "release-artefact-absent"
 ORIENTATION_PATH = "AGENTS.md"
@@ -59,13 +60,6 @@ REMOVED = "removed"
 """The CADENCE cell of a file taken away: the row records an act, and a blank would read as
 "declares no recurrence", which is true of the file and not what happened to it."""
 NOTHING = "nothing to project: no Procedure declares a Cadence, and no hyper-*.yml workflow stands\n"
-
-
-class WriteFault(Exception):
-    """A file could not be written or removed: the repository-relative path, and why."""
-
-    def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"{path}: {reason}")
 
 
 def run(inv: Invocation, to: Destination, ctx: Context) -> int:
@@ -90,10 +84,10 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
                 "or run project with a hyper that has been released"
             )
             to.refusal(about_invocation([Member(RELEASE_ARTEFACT_ABSENT, sentence)]))
-            return codes.REFUSED
+            return absent.exit
         except NotArrived as fault:
             to.narrate(f"hyper project: no digest for hyper {version} could be read: {fault}\n")
-            return codes.PROBLEMS
+            return fault.exit
 
     # Nothing is written until everything is computed. The projection is made at the pin being
     # written, not the one the file holds: the workflows must install the version the pin moves to.
@@ -109,7 +103,7 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
         _orient(root, version)
     except WriteFault as fault:
         to.narrate(f"hyper project: {fault}\n")
-        return codes.PROBLEMS
+        return fault.exit
 
     rows = _rows(repo, projected, unwanted)
     to.answer(rows, result(False), _page(rows))

@@ -15,11 +15,12 @@ are decided by the parser from the argument list alone.
 from __future__ import annotations
 
 from hyper.artefact.repository import Unreadable, load_repository
-from hyper.cli.commands.store import STORE_FAULTS, open_synced, report_store_fault
+from hyper.cli.commands.store import open_synced, report_store_fault
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
+from hyper.core.faults import STORE_FAULTS
 from hyper.inspect.records import (
     Narrowing,
     cap_line,

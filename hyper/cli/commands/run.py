@@ -36,6 +36,7 @@ from hyper.cli.context import Context
 from hyper.cli.destination import Destination, Streams
 from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
+from hyper.core.faults import STORE_FAULTS, Contended, GitError, NoRepository, StoreAbsent
 from hyper.core.process import Process
 from hyper.fs.read import inside, real_root
 from hyper.review.resolve import is_path
@@ -43,10 +44,9 @@ from hyper.run import binding
 from hyper.run.engine import Answer, Request, perform_run
 from hyper.run.render import outcome_row, page, rows, sentences, terminal_line
 from hyper.run.sequence import flatten
-from hyper.store.branch import Store, StoreAbsent
-from hyper.store.git import GitError, NoRepository
+from hyper.store.branch import Store
 from hyper.store.journal import Trigger
-from hyper.store.lock import Contended, LockMode, acquire
+from hyper.store.lock import LockMode, acquire
 from hyper.store.sync import sync
 
 NAME = "run"
@@ -108,7 +108,7 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
     read_only = not walked.cycle and all(not binding.effectful(repo, step) for step in walked.steps)
     try:
         lock = acquire(ctx.root, process, LockMode.SHARED if read_only else LockMode.EXCLUSIVE)
-    except (Contended, NoRepository, GitError, OSError) as untaken:
+    except STORE_FAULTS as untaken:
         return _lock_fault(to, untaken)
     with lock:
         now = process.now()

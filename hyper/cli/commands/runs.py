@@ -8,11 +8,12 @@ exits 0.
 
 from __future__ import annotations
 
-from hyper.cli.commands.store import STORE_FAULTS, open_synced, report_store_fault
+from hyper.cli.commands.store import open_synced, report_store_fault
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
+from hyper.core.faults import STORE_FAULTS
 from hyper.inspect.runs import Filter, cut, holds_any, listed, page, run_row
 from hyper.render.terminal import result
 

@@ -8,11 +8,12 @@ partial id — is a usage error (2) naming the namespace and the command that li
 
 from __future__ import annotations
 
-from hyper.cli.commands.store import STORE_FAULTS, open_for_reading, report_store_fault
+from hyper.cli.commands.store import open_for_reading, report_store_fault
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
+from hyper.core.faults import STORE_FAULTS
 from hyper.core.quote import go_quote
 from hyper.inspect.show import page, read, rows
 from hyper.render.terminal import result

@@ -20,21 +20,24 @@ from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
+from hyper.core.faults import (
+    STORE_FAULTS,
+    InitPushFailed,
+    JournalFileUnreadable,
+    NoRepository,
+    SchemaUnsupported,
+    StoreAbsent,
+)
 from hyper.core.process import Process
 from hyper.core.row import Row, row
 from hyper.render.refusal import Member, about_invocation
 from hyper.render.table import labelled
 from hyper.render.terminal import result
-from hyper.store.branch import Store, StoreAbsent
-from hyper.store.exchange import PushExhausted
-from hyper.store.git import GitError, NoRepository
+from hyper.store.branch import Store
 from hyper.store.names import BRANCH, REMOTE
-from hyper.store.objects import RefMoved
-from hyper.store.paths import INTRODUCTION_PATH, PathError
-from hyper.store.reading import JournalFileUnreadable
-from hyper.store.schema import SCHEMA_UNSUPPORTED_CODE, SchemaUnsupported, StoreFileError
-from hyper.store.sync import Initialised, InitPushFailed, init, sync, sync_for_reading
-from hyper.store.tree import PathTaken
+from hyper.store.paths import INTRODUCTION_PATH
+from hyper.store.schema import SCHEMA_UNSUPPORTED_CODE
+from hyper.store.sync import Initialised, init, sync, sync_for_reading
 
 NAME = "store init"
 """What this verb's own messages are spelled with: the two words a caller retypes."""
@@ -46,20 +49,6 @@ STORE_ABSENT = Member(
 )
 """The Refusal every command that needs the Store gives where neither this clone nor ``origin``
 holds it. The remedy is somebody's act, which is what makes it 77 rather than 75."""
-
-STORE_FAULTS: tuple[type[Exception], ...] = (
-    StoreAbsent,
-    StoreFileError,
-    GitError,
-    NoRepository,
-    PushExhausted,
-    RefMoved,
-    PathTaken,
-    PathError,
-    OSError,
-)
-"""Everything reading or writing the Store can raise; :func:`report_store_fault` sorts them."""
-
 
 def said(command: str, text: str) -> str:
     """``hyper <command>: <first line>``, every further line indented beneath it.
@@ -74,7 +63,7 @@ def said(command: str, text: str) -> str:
 def refuse_store_absent(to: Destination) -> int:
     """Writes the two-line ``store-absent`` Refusal and answers its exit code."""
     to.refusal(about_invocation([STORE_ABSENT]))
-    return codes.REFUSED
+    return StoreAbsent.exit
 
 
 def schema_unsupported(fault: Exception) -> Member | None:
@@ -100,7 +89,7 @@ def report_store_fault(command: str, to: Destination, fault: Exception) -> int:
     unsupported = schema_unsupported(fault)
     if unsupported is not None:
         to.refusal(about_invocation([unsupported]))
-        return codes.REFUSED
+        return SchemaUnsupported.exit
     to.narrate(said(command, str(fault)))
     return codes.PROBLEMS
 
@@ -147,13 +136,13 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
         done = init(ctx.root, ctx.process, ctx.process.now())
     except NoRepository as fault:
         to.usage(f"hyper {NAME}: {fault}\n")
-        return codes.USAGE
+        return fault.exit
     except InitPushFailed as failed:
         to.narrate(
             said(NAME, f"created {BRANCH} here, and sending it to {REMOTE} failed: {failed.cause}")
             + "  the branch stands locally, and the next hyper store init pushes it\n"
         )
-        return codes.PROBLEMS
+        return failed.exit
     except STORE_FAULTS as fault:
         to.narrate(said(NAME, str(fault)))
         return codes.PROBLEMS

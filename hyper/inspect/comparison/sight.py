@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import datetime as _dt
 
+from hyper.core.faults import IdentitySetError
 from hyper.core.namedtuple import NamedTuple
 from hyper.store.branch import Store
-from hyper.store.identities import Identities, IdentitySetError, read_identity_set
+from hyper.store.identities import Identities, read_identity_set
 from hyper.store.paths import Identity
 from hyper.store.reading import Account, Dispositions, Entry, dispositions, scan
 from hyper.store.step import StepFile

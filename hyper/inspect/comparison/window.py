@@ -12,16 +12,9 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Sequence
 
+from hyper.core.faults import WindowFault
 from hyper.core.namedtuple import NamedTuple
 from hyper.store.reading import Account, Entry
-
-
-class WindowFault(Exception):
-    """A window the caller named that cannot be made: a usage error, every line of the text."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.text = text
 
 
 class Window(NamedTuple):

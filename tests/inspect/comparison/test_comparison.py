@@ -8,11 +8,12 @@ from collections.abc import Iterator
 
 import pytest
 
+from hyper.core.faults import WindowFault
 from hyper.inspect.comparison import page
 from hyper.inspect.comparison.records import changes
 from hyper.inspect.comparison.rows import change_row, window_row
 from hyper.inspect.comparison.sight import Sight
-from hyper.inspect.comparison.window import WindowFault, between, latest, procedures
+from hyper.inspect.comparison.window import between, latest, procedures
 from hyper.store import reading
 from hyper.store.branch import Store
 from hyper.store.paths import Identity
