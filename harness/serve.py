@@ -265,6 +265,8 @@ def _refusal(how: str, host: str) -> OSError:
     if how == "handshake":
         failed = ssl.SSLCertVerificationError(1, "[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed")
         failed.reason = "CERTIFICATE_VERIFY_FAILED"
+        failed.verify_code = 20  # what OpenSSL sets: no issuer this machine trusts
+        failed.verify_message = "unable to get local issuer certificate"
         return failed
     return ConnectionRefusedError(errno.ECONNREFUSED, "Connection refused")
 

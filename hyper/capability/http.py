@@ -357,8 +357,10 @@ _WRONG_HOST: Final = frozenset({62, 64})
 def _unverified(host: str, exc: ssl.SSLCertVerificationError) -> str:
     """Why the peer's certificate did not verify, in the three cases a reader acts on
     differently: trust the issuer (or fix the chain), renew it, or fix the name. Only
-    OpenSSL's code is read, never the certificate, so nothing of the peer is echoed."""
-    code = exc.verify_code
+    OpenSSL's code is read, never the certificate, so nothing of the peer is echoed. An error
+    raised by other code than OpenSSL's (a wrapper, a stand-in dialer) may carry no code at all:
+    it is then named by what it does carry, never a traceback."""
+    code = getattr(exc, "verify_code", None)
     if code in _UNKNOWN_ISSUER:
         return (f"the certificate {host} presented was issued by no authority this machine trusts"
                 " (unknown issuer)")
@@ -368,7 +370,8 @@ def _unverified(host: str, exc: ssl.SSLCertVerificationError) -> str:
         return f"the certificate {host} presented is not valid yet"
     if code in _WRONG_HOST:
         return f"the certificate {host} presented is for another host name (wrong host)"
-    return f"the certificate {host} presented did not verify: {exc.verify_message or exc.reason or exc}"
+    said = getattr(exc, "verify_message", None) or getattr(exc, "reason", None) or exc
+    return f"the certificate {host} presented did not verify: {said}"
 
 
 def _reason(exc: BaseException) -> str:

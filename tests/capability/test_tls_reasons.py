@@ -41,3 +41,15 @@ def test_a_failed_verification_names_its_cause(
     assert text.startswith(f"GET https://{HOST}/"), text
     assert f"the TLS handshake with {HOST} failed: the certificate {HOST} presented {ending}" in text
     assert text.endswith(ending) and OTHER not in text
+
+
+def test_a_verification_error_carrying_no_openssl_code_is_still_named() -> None:
+    # raised by code other than OpenSSL's (a wrapper, a stand-in dialer): no verify_code, no message
+    def dial(host: str, port: int, timeout: float | None) -> ssl.SSLSocket:
+        raise ssl.SSLCertVerificationError(1, "certificate verify failed")
+
+    source = support.manifest(support.operation())
+    answer = http.perform(support.call(source, "get", support.target([HOST]), {}), support.context(dial))
+    assert answer.fault is not None and answer.fault.reason == "unsent"
+    said = f"the TLS handshake with {HOST} failed: the certificate {HOST} presented did not verify: "
+    assert said in answer.fault.text
