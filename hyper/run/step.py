@@ -416,11 +416,15 @@ def _collisions(ledger: Ledger, step: Sequenced, found: Sequence[arguments.Membe
 
 def _taken(ledger: Ledger, taken: dict[Identity, Identity], identity: Identity) -> str:
     """The collision an identity resolved from an answer meets — halting, not refusing, since
-    the call has gone out — or ``""``."""
+    the call has gone out — or ``""``. A second Record under the very same name collides as
+    surely as one under another spelling: an identity a template hole filled before the call
+    names every Record of a ``series`` answer alike, and only one of them can be that Record."""
     folded = reading.folded(identity)
     earlier = taken.get(folded)
     if earlier is not None and earlier != identity:
         return f"{identity.name} and {earlier.name} were both answered, and they are one Record identity"
+    if earlier is not None:
+        return f"{identity.name} was answered twice in this Step, and one identity names one Record"
     taken[folded] = identity
     clash = ledger.collision(identity)
     if clash is not None:
