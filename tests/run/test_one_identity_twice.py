@@ -13,12 +13,10 @@ from pathlib import Path
 
 from hyper.cli.main import main
 from tests.run.support import ECHO, FACTS, Answered, branch_files, build, process, scripts, serve
+from tests.run.test_a_read_names_its_cause import AUDIT
 
 NAMED = {
-    "targets/fleet.yaml": (
-        "kind: target-declaration\ntarget: fleet\nclass: fleet\nkinds: [read]\ncapabilities: [http]\n"
-        "hosts: [api.fleet.example]\n"
-    ),
+    **AUDIT,  # the fleet Target and Definition; the Operation and Procedure are this test's
     "providers/fleet.yaml": (
         "kind: provider\nprovider: fleet\nschema-version: 1\nclass: fleet\ncapabilities: [http]\n"
         "operations:\n  nodes:\n    kind: read\n    deadline: 20s\n    http:\n"
@@ -26,14 +24,7 @@ NAMED = {
         "    input:\n      type: object\n      properties:\n        host: {type: string}\n"
         '    record:\n      over: $.body.result\n      identity: "{host}"\n      fields: {id: $.id}\n'
     ),
-    "definitions/fleet-nodes.yaml": (
-        "kind: definition\ndefinition: fleet-nodes\nprovider: fleet\nkinds: [read]\ntargets: [fleet]\n"
-    ),
-    "procedures/audit.yaml": (
-        "kind: procedure\nprocedure: audit\ntargets: [fleet]\nsteps:\n"
-        "  - id: nodes\n    definition: fleet-nodes\n    operation: nodes\n    target: fleet\n"
-        "    args:\n      host: api.fleet.example\n"
-    ),
+    "procedures/audit.yaml": AUDIT["procedures/audit.yaml"] + "    args:\n      host: api.fleet.example\n",
 }
 
 
