@@ -30,7 +30,9 @@ body) and nothing about what hyper does with it.
   when the case is over, so a client that gave up never holds the harness.
 * **``answers``** is a list of answers (each with the keys above) the host gives in
   order, one per request, before falling back to its own: how one host answers two
-  reads differently (a Manifest, then the checksums file beside it).
+  reads differently (a Manifest, then the checksums file beside it). A host with
+  ``answers`` and no ``status`` of its own repeats its last answer once the list is
+  spent, as the reference's fixtures are written.
 * **``repeat``** sends the body that many times over: how a body larger than any file
   worth checking in (a Manifest past ``install``'s cap) is served.
 * **``hangs``** (the host's, never one answer's) accepts the connection, reads the request
@@ -135,8 +137,8 @@ def _served(where: str, value: Any, nested: bool = False) -> Served:
     if refuse_as and not refuse_first:
         raise CaseFault(f"{where} says how refusals fail and refuses no dial (refuse_first)")
     status = value.get("status")
-    if status is None and (hangs or refuse_first):
-        status = 0  # a host that only refuses or hangs may answer no status at all
+    if status is None and (hangs or refuse_first or (value.get("answers") and not nested)):
+        status = 0  # a host that only refuses, hangs or walks its answers may answer no status of its own
     elif isinstance(status, bool) or not isinstance(status, int) or not 100 <= status <= 599:
         raise CaseFault(f"{where} names no status from 100 to 599; a server always answers one")
     headers = value.get("headers", {})
@@ -299,7 +301,9 @@ class _Turns:
         with self._lock:
             turn = self._taken.get(host, 0)
             self._taken[host] = turn + 1
-        return answer.answers[turn] if turn < len(answer.answers) else answer
+        if turn < len(answer.answers):
+            return answer.answers[turn]
+        return answer if answer.status else answer.answers[-1]
 
 
 def _accept(

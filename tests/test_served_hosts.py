@@ -91,3 +91,13 @@ def test_a_host_that_only_refuses_needs_no_status(tmp_path: Path) -> None:
     serve.mkdir()
     (serve / "example.com.json").write_bytes(orjson.dumps({"refuse_first": 2, "refuse_first_as": ["name"]}))
     assert read_served(serve)["example.com"] == Served(0, refuse_first=2, refuse_first_as=("name",))
+
+
+def test_a_host_of_answers_alone_repeats_its_last(tmp_path: Path) -> None:
+    serve = tmp_path / "serve"
+    serve.mkdir()
+    answers = [{"status": 200, "body": "first"}, {"status": 201, "body": "last"}]
+    (serve / "example.com.json").write_bytes(orjson.dumps({"answers": answers}))
+    with serving(read_served(serve), NOW, []) as dial:
+        got = [get(dial, "https://example.com/") for _ in range(3)]
+    assert got == [(200, b"first"), (201, b"last"), (201, b"last")]
