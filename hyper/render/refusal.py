@@ -62,13 +62,13 @@ class Citation(NamedTuple):
 
 
 def citing_artefact(members: Sequence[Citation]) -> str:
-    """Every member's block, then one ``EDIT ONE OF`` table for all of them."""
-    blocks = [_block(member) for member in members]
-    edits = [edit for member in members for edit in member.edits]
-    out = "\n".join(blocks)
-    if edits:
-        out += "\nEDIT ONE OF\n" + _edit_table(edits)
-    return out
+    """Every member's block, each followed by its own ``EDIT ONE OF`` table, one blank line
+    between members: an edit is read beside the fault it clears, as the reference renders it."""
+    return "\n".join(_block(member) + _edits(member) for member in members)
+
+
+def _edits(member: Citation) -> str:
+    return "\nEDIT ONE OF\n" + _edit_table(member.edits) if member.edits else ""
 
 
 def _block(member: Citation) -> str:

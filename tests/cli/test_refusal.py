@@ -78,3 +78,17 @@ def test_without_a_line_the_block_is_notes() -> None:
     assert citing_artefact([member]) == (
         "refused: projection-stale\n\n  = the file differs\n  = file: a.yml\n  = field: f\n  = hyper project\n"
     )
+
+
+def test_each_member_carries_its_own_edits() -> None:
+    first = Citation(
+        "a", "m", "providers/p.yaml", 5, "capabilities", SOURCE, edits=(Edit("providers/p.yaml", 5, "caps"),)
+    )
+    second = Citation("b", "n", "x.yaml", None, "f", None, ("note",))
+    third = Citation(
+        "c", "o", "providers/long-name.yaml", 6, "ops", SOURCE, edits=(Edit("providers/long-name.yaml", 6, "ops"),)
+    )
+    page = citing_artefact([first, second, third])
+    assert page.count("EDIT ONE OF\n") == 2
+    assert "FILE              LINE  FIELD\nproviders/p.yaml  5     caps\n\nrefused: b\n" in page
+    assert page.endswith("EDIT ONE OF\nFILE                      LINE  FIELD\nproviders/long-name.yaml  6     ops\n")
