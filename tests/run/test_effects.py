@@ -207,3 +207,17 @@ def test_two_members_of_one_argv_under_the_fold_refuse_before_either_effect(tmp_
     assert [row["disposition"] for row in rows if row["type"] == "step"] == ["refused"]
     assert rows[-1]["error_code"] == "record-identity-collision"
     assert not marker.exists()
+
+
+def test_an_effectful_run_whose_sync_cannot_reach_the_remote_leaves_nothing(tmp_path: Path) -> None:
+    """The reference's ``an-effectful-sync-that-could-not-reach-the-remote``, which no golden can
+    hold (git's account names a temporary path): the sync is the push of ``run.json``, so a
+    remote that cannot be reached loses the Store before any effect — 75, stdout silent, no entry."""
+    root = build(tmp_path, CHANGES)
+    subprocess.run(["git", "remote", "add", "origin", str(tmp_path / "nowhere.git")], cwd=root, check=True)
+    marker = tmp_path / "deployed"
+    ran = run(root, scripts(tmp_path, deploy=f"#!/bin/sh\n: > {marker}\n"), "two-changes")
+    assert (ran.code, ran.stdout) == (75, "")
+    assert "the Store could not be reached" in ran.stderr
+    assert not marker.exists()
+    assert entry_files(root) == []
