@@ -50,6 +50,7 @@ from hyper.store.lock import LockMode, acquire
 from hyper.store.sync import sync
 
 NAME = "run"
+FETCH_TOLERATED = "origin could not be fetched from, so this Run reads the hyper-store already in this clone"
 
 
 class _Narration:
@@ -120,7 +121,7 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
             if not read_only:
                 to.narrate(said(NAME, f"the Store could not be reached: {unreached}"))
                 return codes.STORE_LOST
-            to.narrate(f"hyper {NAME}: the Store could not be synced; this Run reads the branch this clone holds\n")
+            to.narrate(said(NAME, FETCH_TOLERATED))
         try:
             store = Store.open(ctx.root, process, now)
         except StoreAbsent:
