@@ -46,6 +46,8 @@ class Fact(NamedTuple):
     shape: Shape
     members: tuple[str, ...] = ()
     value: str = ""
+    node: Node | None = None
+    """A selector's ``over:`` value as authored, for a surface that carries its shape whole."""
 
     @property
     def written(self) -> bool:
@@ -164,7 +166,7 @@ def _selector(entry: Map, step_id: str) -> Fact:
         return Fact("over", step_id, entry.line, (), Shape.SELECTOR)
     key, over = written
     form, members = read_selector(over)
-    return Fact("over", step_id, entry.line, _subtree_lines(key.line, over), Shape.SELECTOR, members, form)
+    return Fact("over", step_id, entry.line, _subtree_lines(key.line, over), Shape.SELECTOR, members, form, over)
 
 
 def read_selector(over: Node | None) -> tuple[str, tuple[str, ...]]:
@@ -173,11 +175,20 @@ def read_selector(over: Node | None) -> tuple[str, tuple[str, ...]]:
     if "values" in forms:
         return "values", scalar_list(forms["values"]) or ()
     for form in ("assets", "observations"):
-        if form not in forms:
-            continue
-        rendered = (_predicate(conjunct) for conjunct in _children(forms[form]))
-        return form, tuple(sorted(text for text in rendered if text))
+        if form in forms:
+            return form, tuple(_predicate(conjunct) for conjunct in conjuncts(over))
     return "", ()
+
+
+def conjuncts(over: Node | None) -> tuple[Node, ...]:
+    """A predicate selector's readable conjuncts, ordered by their one-line rendering — the
+    order its members take, so a reordering alone moves nothing."""
+    forms = fields(over, "assets", "observations")
+    for form in ("assets", "observations"):
+        if form in forms:
+            readable = [conjunct for conjunct in _children(forms[form]) if _predicate(conjunct)]
+            return tuple(sorted(readable, key=_predicate))
+    return ()
 
 
 def _predicate(conjunct: Node) -> str:

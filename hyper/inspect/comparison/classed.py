@@ -6,8 +6,10 @@ The facts are the review's own (:func:`hyper.review.facts.facts_of`): one extrac
 not move makes no row however its bytes moved (a reordered set, reordered conjuncts); those lines
 fall to the catch-all. Which artefacts are in view is read off the Step files — the Procedure,
 and every Definition, Manifest and Target a Step of either end named — never inferred from the
-working tree. A Step or an artefact present at one revision only has no before-and-after, and
-its lines are the catch-all's too.
+working tree. An artefact present at one revision only — a Target declaration the window
+created, say — draws a row per fact it writes, with the other side absent; a Step present at one
+revision only within an artefact at both has no before-and-after, and its lines are the
+catch-all's.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from hyper.artefact.repository import declared_name
 from hyper.cadence import gloss
 from hyper.core.namedtuple import NamedTuple
 from hyper.review import kinds
-from hyper.review.facts import Fact, Shape, facts_of
+from hyper.review.facts import Fact, Shape, conjuncts, facts_of
 from hyper.review.kinds import Kind, kind_of
+from hyper.run.expand import as_stored
 from hyper.store.git import Git
 from hyper.store.reading import Dispositions
 from hyper.yaml import subset as yamlsubset
@@ -81,21 +84,26 @@ def _blob(git: Git, revision: str, path: str) -> bytes | None:
 
 
 def _value(fact: Fact) -> Any:
-    """The fact as the wire carries it: a set as its sorted list, a selector under its form, a
-    Bound as a number where it is one, anything else as written; ``None`` where unwritten."""
+    """The fact as the wire carries it: a set as its sorted list, a selector under its form (a
+    ``values:`` list as authored, each predicate conjunct in its authored shape, as a Step file
+    declares it), a Bound as a number where it is one, anything else as written; ``None`` where
+    unwritten."""
     if not fact.written:
         return None
     if fact.shape is Shape.SET:
         return list(fact.members) or None
+    if fact.shape is Shape.SELECTOR and fact.value == "values":
+        return {fact.value: list(fact.members)}
     if fact.shape is Shape.SELECTOR:
-        return {fact.value: list(fact.members)} if fact.value else None
+        return {fact.value: [as_stored(conjunct) for conjunct in conjuncts(fact.node)]} if fact.value else None
     if fact.shape is Shape.BOUND and fact.value.isdigit():
         return int(fact.value)
     return fact.value or None
 
 
-def _cadence(before: Fact, after: Fact) -> tuple[Any, ...]:
-    was, now = gloss(before.value) if before.value else None, gloss(after.value) if after.value else None
+def _cadence(before: Fact | None, after: Fact | None) -> tuple[Any, ...]:
+    was = gloss(before.value) if before is not None and before.value else None
+    now = gloss(after.value) if after is not None and after.value else None
     return (
         was.phrase if was else None,
         now.phrase if now else None,
@@ -108,12 +116,36 @@ def _label(fact: Fact) -> str:
     return f"step {fact.step} · {fact.key}" if fact.step else fact.key
 
 
+def _name(kind: Kind, path: str, root: Any) -> str:
+    file = path.rsplit("/", 1)[-1]
+    return declared_name(root, kind.name_key) or file.removesuffix(".yaml") if kind.name_key else file
+
+
+def _unpaired(kind: Kind, path: str, data: bytes, created: bool) -> tuple[list[Moved], set[int]]:
+    """An artefact at one revision only: each fact it writes, the other side absent."""
+    held = yamlsubset.parse(data, path)
+    if not held.ok:
+        return [], set()
+    name = _name(kind, path, held.root)
+    moved: list[Moved] = []
+    lines: set[int] = set()
+    for fact in facts_of(kind, held.root):
+        value = _value(fact)
+        if value is None:
+            continue
+        pair: tuple[Fact | None, Fact | None] = (None, fact) if created else (fact, None)
+        cadence = _cadence(*pair) if fact.shape is Shape.CADENCE else ()
+        before, after = (None, value) if created else (value, None)
+        moved.append(Moved(SUBJECT_KIND[kind], name, _label(fact), fact.shape, before, after, cadence))
+        lines.update(fact.lines)
+    return moved, lines
+
+
 def _compare(kind: Kind, path: str, old: bytes, new: bytes) -> tuple[list[Moved], set[int], set[int]]:
     was, now = yamlsubset.parse(old, path), yamlsubset.parse(new, path)
     if not (was.ok and now.ok):
         return [], set(), set()
-    file = path.rsplit("/", 1)[-1]
-    name = declared_name(now.root, kind.name_key) or file.removesuffix(".yaml") if kind.name_key else file
+    name = _name(kind, path, now.root)
     before = {(fact.step, fact.key): fact for fact in facts_of(kind, was.root)}
     moved: list[Moved] = []
     removed: set[int] = set()
@@ -140,9 +172,14 @@ def classed(git: Git, was: str, now: str, changed: Iterable[str], wanted: dict[K
         if kind is None:
             continue
         old, new = _blob(git, was, path), _blob(git, now, path)
-        if old is None or new is None:
+        if old is not None and new is not None:
+            moved, removed, added = _compare(kind, path, old, new)
+        elif new is not None:
+            (moved, added), removed = _unpaired(kind, path, new, created=True), set()
+        elif old is not None:
+            (moved, removed), added = _unpaired(kind, path, old, created=False), set()
+        else:
             continue
-        moved, removed, added = _compare(kind, path, old, new)
         if kind is not kinds.REPOSITORY:
             moved = [fact for fact in moved if fact.subject in wanted[kind]]
         if not moved:

@@ -148,22 +148,40 @@ def record_table(title: str, noun: str, rows: Sequence[Row]) -> str:
     return head + table(cells, INDENT)
 
 
+def _conjunct(member: Any) -> str:
+    """A selector member on the page: a ``values:`` item as written, a predicate conjunct as
+    ``field operator operand`` (``field exists`` where the operator takes none)."""
+    if not isinstance(member, dict):
+        return str(member)
+    parts = [str(member.get("field", ""))]
+    for operator, operand in member.items():
+        if operator == "field":
+            continue
+        if operand is True:
+            parts.append(operator)
+        elif isinstance(operand, list):
+            parts.append(f"{operator} [{', '.join(str(item) for item in operand)}]")
+        else:
+            parts.append(f"{operator} {operand}")
+    return " ".join(parts)
+
+
 def _code_value(fact: str, value: Any) -> str:
     """A ``FROM``/``TO`` cell, whole: a set as one sorted run, a selector under its form (a
     ``values:`` list as authored, a predicate one conjunct a line), a Cadence stacked with its
-    phrase and rate, a revision cut to seven digits."""
+    phrase, rate and executor facts (as the review states them), a revision cut to seven digits."""
     if value is None:
         return NOTHING
     if isinstance(value, list):
         return GAP.join(str(member) for member in value)
     if isinstance(value, dict):
         ((form, members),) = value.items()
-        listed = [str(member) for member in members]
+        listed = [_conjunct(member) for member in members]
         return f"{form}\n" + (GAP.join(listed) if form == "values" else "\n".join(listed))
     text = str(value)
     if fact == "cadence":
         read = gloss(text)
-        return f"{text}\n{read.phrase}\n{read.rate.text}" if read is not None else text
+        return "\n".join((text, read.phrase, read.rate.text, *read.facts)) if read is not None else text
     if fact in _REVISIONS:
         return text[:REVISION_DIGITS]
     if fact in _DIGESTS:

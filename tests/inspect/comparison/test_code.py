@@ -6,9 +6,13 @@ from __future__ import annotations
 import datetime as _dt
 import pathlib
 
+from hyper.cadence.facts import DEFAULT_BRANCH, ON_THE_HOUR, WITHIN_THE_HOUR
+from hyper.inspect.comparison.classed import SUBJECT_KIND, classed
 from hyper.inspect.comparison.code import code
 from hyper.inspect.comparison.page import code_table
 from hyper.inspect.comparison.rows import code_rows
+from hyper.review import kinds
+from hyper.review.kinds import Kind
 from hyper.store.branch import Store
 from hyper.store.journal import OutcomeFile, RunFile, Trigger
 from hyper.store.provenance import RunProvenance
@@ -81,12 +85,18 @@ def test_classed_facts_and_the_other_lines(tmp_path: pathlib.Path) -> None:
     text, phrase = code_table(rows)
     assert phrase == "the code moved"
     assert "  THE CODE MOVED   4 facts\n" in text
+    was_cells = ["0 3 * * 1", "03:00 UTC every Monday", "≈4.3 runs/month", DEFAULT_BRANCH, ON_THE_HOUR]
+    now_cells = ["*/5 * * * *", "every 5 minutes", "≈8800 runs/month", DEFAULT_BRANCH, WITHIN_THE_HOUR, ON_THE_HOUR]
+    width = max(len(cell) for cell in was_cells) + 2
+    cadence = [
+        ("  procedure retire  cadence              " if at == 0 else " " * 41)
+        + (was_cells[at] if at < len(was_cells) else "").ljust(width) + now_cells[at]
+        for at in range(len(now_cells))
+    ]
     assert (
-        "  procedure retire  cadence              0 3 * * 1               */5 * * * *\n"
-        "                                         03:00 UTC every Monday  every 5 minutes\n"
-        "                                         ≈4.3 runs/month         ≈8800 runs/month\n"
-        "  procedure retire  step retire · bound  3                       5\n"
-        "  procedure retire  targets              staging                 local · staging\n"
+        "\n".join(cadence) + "\n"
+        + "  procedure retire  step retire · bound  " + "3".ljust(width) + "5\n"
+        + "  procedure retire  targets              " + "staging".ljust(width) + "local · staging\n"
     ) in text
     assert f"  1 other lines changed · git diff {was[:7]} {now[:7]}\n" in text
 
@@ -104,3 +114,27 @@ def test_a_revision_this_clone_lacks(tmp_path: pathlib.Path) -> None:
     text, phrase = code_table(rows)
     assert phrase == "the code moved"
     assert text.endswith(f"  other lines could not be counted · git diff fffffff {now[:7]}\n")
+
+
+def test_an_artefact_the_window_removed_draws_its_facts_against_an_absent_side(tmp_path: pathlib.Path) -> None:
+    root = repository(tmp_path / "repo")
+    (root / "targets").mkdir()
+    (root / "targets" / "old.yaml").write_text(
+        "kind: target-declaration\ntarget: old\nclass: local\nkinds: [read, mutate]\n"
+        "capabilities: [http]\nhosts: [a.example]\nauth:\n  token: {env: OLD_TOKEN}\n"
+    )
+    git(root, "add", "targets")
+    git(root, "commit", "-q", "-m", "old")
+    was = git(root, "rev-parse", "HEAD")
+    git(root, "rm", "-q", "targets/old.yaml")
+    git(root, "commit", "-q", "-m", "gone")
+    now = git(root, "rev-parse", "HEAD")
+    seed(root, {"STORE.md": b"store\n"})
+    wanted: dict[Kind, set[str]] = {kind: set() for kind in SUBJECT_KIND} | {kinds.TARGET: {"old"}}
+    with Store.open(str(root), process(root), NOW) as store:
+        read = classed(store.git, was, now, ["targets/old.yaml"], wanted)
+    assert [(fact.subject, fact.fact, fact.before, fact.after) for fact in read.facts] == [
+        ("old", "kinds", ["mutate", "read"], None),
+        ("old", "credential token", "OLD_TOKEN", None),
+    ]
+    assert read.covered == {("-", "targets/old.yaml"): frozenset({4, 8}), ("+", "targets/old.yaml"): frozenset()}
