@@ -17,7 +17,6 @@ whole (a temporary file, then a rename), and any memo a reader sees is one a che
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import sys
 import threading
@@ -32,6 +31,8 @@ _DECIDERS = (
 
 
 def _key() -> str | None:
+    import hashlib  # deferred: start-up cost, as a reader that checks nothing never keys the memo
+
     digest = hashlib.sha256(b"hyper-checked 1\n")
     for name in _DECIDERS:
         module = sys.modules.get(name)
