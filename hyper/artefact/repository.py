@@ -35,13 +35,13 @@ from hyper.artefact import builtin
 from hyper.artefact.declaration import PATH as DECLARATION_PATH
 from hyper.artefact.declaration import RepositoryDeclaration, read_declaration
 from hyper.artefact.manifest import BUILTIN_NAMES, BUILTIN_PATH, Manifest, read_manifest
-from hyper.artefact.parsed import parse
 from hyper.artefact.target import TargetDeclaration, read_target
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.problem import Problem
 from hyper.fs.read import read_held
 from hyper.yaml import subset as yamlsubset
 from hyper.yaml.access import member
+from hyper.yaml.parsed import parse
 from hyper.yaml.subset import Node, Scalar
 
 DIRECTORIES: Final = ("definitions", "procedures", "targets", "providers")

@@ -47,9 +47,34 @@ def resolve_held(root: str, path: str) -> str:
     return real
 
 
+def resolve_relative(root: str, relative: str) -> str:
+    """``relative`` (a repository path with ``/``) under ``root``, resolved and held as
+    :func:`resolve_held` holds it.
+
+    Most paths have no link below the root, and for them the resolution is the resolved root
+    joined with the path: one ``lstat`` a component proves it, where resolving the whole path
+    again walks every directory above the root too (most of what reading a small file cost).
+    A link, a ``.``/``..`` component or any error takes the full resolution, so what is
+    answered — and what is raised — is what resolving the whole path gives.
+    """
+    parts = relative.split("/")
+    if "" not in parts and "." not in parts and ".." not in parts:
+        path = real_root(root)
+        try:
+            for part in parts:
+                path = os.path.join(path, part)
+                if stat.S_ISLNK(os.lstat(path).st_mode):
+                    break
+            else:
+                return path
+        except OSError:
+            pass
+    return resolve_held(root, os.path.join(root, *parts))
+
+
 def read_held(root: str, relative: str) -> bytes:
     """The bytes of ``relative`` (a repository path with ``/``) under ``root``, held as above."""
-    real = resolve_held(root, os.path.join(root, *relative.split("/")))
+    real = resolve_relative(root, relative)
     _regular(os.stat(real).st_mode)
     descriptor = os.open(real, _FLAGS)
     try:

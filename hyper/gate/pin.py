@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from hyper.core.faults import PinUnreadable
 from hyper.fs.read import read_held
 from hyper.yaml import subset as yamlsubset
+from hyper.yaml.parsed import parse
 
 if TYPE_CHECKING:
     from hyper.render.refusal import Member
@@ -36,7 +37,7 @@ def read_pin(root: str) -> str | None:
         raise PinUnreadable(f"{PIN_FILE}: is a directory") from exc
     except OSError as exc:
         raise PinUnreadable(f"{PIN_FILE}: {exc.strerror or exc}") from exc
-    node = yamlsubset.parse(data, PIN_FILE).root
+    node = parse(data, PIN_FILE).root  # the parse the repository's own reading of the file reuses
     if not isinstance(node, yamlsubset.Map):
         return ""
     entry = node.get("version")

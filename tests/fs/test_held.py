@@ -42,6 +42,33 @@ def test_a_link_inside_the_repository_reads_as_its_target(tmp_path: Path) -> Non
     assert read_held(str(root), "providers/x.yaml") == b"a: 1\n"
 
 
+def test_a_path_resolves_as_the_whole_path_would_wherever_its_links_are(tmp_path: Path) -> None:
+    """``read_held`` proves most paths link-free one component at a time (hyper/fs/read.py);
+    each way a link or a ``..`` can sit in a path answers as resolving the whole path does."""
+    real = _repo(tmp_path)
+    linked_root = tmp_path / "linked-root"
+    linked_root.symlink_to(real)
+    (real / "shared").mkdir()
+    (real / "shared" / "x.yaml").write_bytes(b"a: 1\n")
+    (real / "providers").mkdir()
+    (real / "providers" / "shared").symlink_to(real / "shared")  # a directory link inside
+    (tmp_path / "away").mkdir()
+    (tmp_path / "away" / "x.yaml").write_bytes(b"secret: 1\n")
+    (real / "providers" / "away").symlink_to(tmp_path / "away")  # a directory link leading out
+    for root in (real, linked_root):
+        assert read_held(str(root), "shared/x.yaml") == b"a: 1\n"
+        assert read_held(str(root), "providers/shared/x.yaml") == b"a: 1\n"
+        assert read_held(str(root), "providers/../shared/x.yaml") == b"a: 1\n"
+        with pytest.raises(Unheld, match="outside the repository"):
+            read_held(str(root), "providers/away/x.yaml")
+        with pytest.raises(Unheld, match="outside the repository"):
+            read_held(str(root), "../away/x.yaml")
+        with pytest.raises(FileNotFoundError):
+            read_held(str(root), "providers/missing.yaml")
+        with pytest.raises(NotADirectoryError):
+            read_held(str(root), "shared/x.yaml/deeper")
+
+
 def test_a_link_leading_out_a_fifo_and_a_device_are_not_read(tmp_path: Path) -> None:
     root = _repo(tmp_path)
     (tmp_path / "secret").write_text("root:x:0:0\n")

@@ -1,4 +1,4 @@
-"""``hyper mcp`` reuses the parse of an artefact it has seen (hyper/artefact/parsed.py), yet
+"""``hyper mcp`` reuses the parse of an artefact it has seen (hyper/yaml/parsed.py), yet
 reads every file on every call: an edit between two calls is in the second answer."""
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 ``hyper mcp`` answers every tool call by loading the repository afresh, so an edit between two
 calls is always seen; re-parsing every unchanged file on every call was most of what a call
-cost. The bytes are still read from disk on every call; only the parse of bytes already seen
+cost. The version-pin gate and the repository's loading both parse ``hyper.yaml``, and share
+one parse through this table. The bytes are still read from disk on every call; only the parse of bytes already seen
 at the same path is reused. A parse is a pure function of the path and the bytes (the path
 only names the file in faults), and its result is immutable values, so a reused parse is the
 parse — the cache cannot answer anything reading the file afresh would not.
