@@ -21,7 +21,8 @@ from hyper.render.table import table
 from hyper.render.terminal import Marker, Truncated, narrowing
 from hyper.store.branch import Store
 from hyper.store.canonical import instant_text
-from hyper.store.reading import Entry, Listed, entry_count, journal_listing, listing
+from hyper.store.reading import Listed, entry_count, journal_listing, listing
+from hyper.store.summaries import Summary
 
 COLUMNS = ("RUN", "STARTED", "TRIGGER", "OUTCOME", "CONTESTED", "PROCEDURE", "TARGETS", "HYPER")
 NARROWED_BY = ("--since", "--target")
@@ -53,12 +54,11 @@ class Filter(NamedTuple):
     def narrows(self) -> bool:
         return any(value is not None for value in self)
 
-    def keeps(self, entry: Entry) -> bool:
-        """Every parameter ``run.json`` and the account files can answer."""
-        run = entry.run_file
-        if self.since is not None and run.started_at < self.since:
+    def keeps(self, entry: Summary) -> bool:
+        """Every parameter ``run.json`` and the account files can answer, from the summary."""
+        if self.since is not None and entry.started_at < self.since:
             return False
-        if self.procedure is not None and run.procedure != self.procedure:
+        if self.procedure is not None and entry.procedure != self.procedure:
             return False
         return self.outcome is None or entry.outcome == self.outcome
 

@@ -112,13 +112,14 @@ def comparands(store: Store, procedure: str, wanted: Iterable[tuple[str, str]]) 
     newest first and stopping once every one is found."""
     missing = set(wanted)
     found: dict[tuple[str, str], str] = {}
+    journal = reading.Journal(store)
     try:
-        for entry in reading.newest_first(store):
+        for summary in journal.summaries():
             if not missing:
                 break
-            run = entry.run_file
-            if run.dry_run or run.procedure != procedure:
+            if summary.dry_run or summary.procedure != procedure:
                 continue
+            (entry,) = journal.entries([summary])
             for step in reversed(reading.dispositions(store, entry).steps):
                 key = (step.code.id, step.path)
                 if key in missing and step.identities is not None and step.identities.digest:

@@ -25,15 +25,17 @@ _NAME = "checked"
 _DECIDERS = (
     "hyper.core.namedtuple", "hyper.core.ids", "hyper.core.row", "hyper.store.canonical", "hyper.store.journal",
     "hyper.store.paths", "hyper.store.provenance", "hyper.store.record", "hyper.store.schema", "hyper.store.step",
-    "hyper.store.identities", "hyper.store.reading", "hyper.store.checked",
+    "hyper.store.identities", "hyper.store.reading", "hyper.store.checked", "hyper.store.summaries",
 )
-"""The modules whose code decides whether a Store file is readable; their source keys the memo."""
+"""The modules whose code decides whether a Store file is readable, and what it says; their
+source keys this memo and the Journal's summaries (adr/0031)."""
 
 
-def _key() -> str | None:
-    import hashlib  # deferred: start-up cost, as a reader that checks nothing never keys the memo
+def source_key(tag: str) -> str | None:
+    """A digest of ``tag`` and the deciding modules' source; ``None`` where one cannot be read."""
+    import hashlib  # deferred: start-up cost, as a reader that checks nothing never keys a memo
 
-    digest = hashlib.sha256(b"hyper-checked 1\n")
+    digest = hashlib.sha256(tag.encode("utf-8") + b"\n")
     for name in _DECIDERS:
         module = sys.modules.get(name)
         path = getattr(module, "__file__", None)
@@ -58,7 +60,7 @@ class Checked:
 
     @classmethod
     def load(cls, git_dir: str) -> Checked:
-        key = _key()
+        key = source_key("hyper-checked 1")
         path = os.path.join(git_dir, "hyper", _NAME)
         if key is None:
             return cls(None, None, frozenset())

@@ -399,8 +399,22 @@ class ObjectStore:
         if skip is not None and skip(prefix, root):
             return []
         self._entries(root, top[1], top[2])
-        level = [(prefix, root)]
+        return self.below([(prefix, root)], skip, seen)
+
+    def below(
+        self, roots: Sequence[tuple[str, str]], skip: Callable[[str, str], bool] | None = None,
+        seen: list[tuple[str, str]] | None = None,
+    ) -> list[TreeFile]:
+        """Every file under each ``(directory, tree id)`` of ``roots``, in order, as
+        :meth:`files` lists them: a level at a time, every tree of one level, across all the
+        roots, asked in one run."""
+        level = list(roots)
         while level:
+            unread = list(dict.fromkeys(sha for _, sha in level if sha not in self.trees))
+            for sha, answer in zip(unread, self.lookup(unread), strict=True):
+                if answer is None:
+                    raise GitError(("cat-file", "--batch"), 0, f"the tree {sha} is missing from the object database")
+                self._entries(sha, answer[1], answer[2])
             below = []
             for at, sha in level:
                 for entry in self.trees[sha].values():
@@ -411,14 +425,10 @@ class ObjectStore:
                         seen.append((path, entry.sha))
                     if skip is None or not skip(path, entry.sha):
                         below.append((path, entry.sha))
-            unread = list(dict.fromkeys(sha for _, sha in below if sha not in self.trees))
-            for sha, answer in zip(unread, self.lookup(unread), strict=True):
-                if answer is None:
-                    raise GitError(("cat-file", "--batch"), 0, f"the tree {sha} is missing from the object database")
-                self._entries(sha, answer[1], answer[2])
             level = below
         listed: list[TreeFile] = []
-        self._list(root, prefix, listed, skip)
+        for at, sha in roots:
+            self._list(sha, at, listed, skip)
         return listed
 
     def _list(self, tree: str, at: str, into: list[TreeFile], skip: Callable[[str, str], bool] | None) -> None:

@@ -5,12 +5,12 @@ commands all stand on.
 Nothing here is defined over the branch's commits: a Journal answer is a fact about the files
 a listing found, and every file is read for what it says about itself. A file that does not sit
 where its own contents put it was not written by hyper, and is a fault rather than a skip.
-No index and no derived state are kept, so every answer is a fresh read of the handle's commit.
+The one derived state is the Journal's summaries memo (adr/0031), keyed by the object ids it
+was read from, so every answer is still the one a fresh read of the handle's commit gives.
 """
 
 
 import datetime as _dt
-import enum
 import functools
 import posixpath
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -27,6 +27,7 @@ from hyper.store.paths import (
     RECORDS_PREFIX,
     Form,
     Identity,
+    JournalEntry,
     cut_journal_path,
     is_partition,
     listed_journal,
@@ -37,25 +38,9 @@ from hyper.store.paths import (
 )
 from hyper.store.record import Metadata, RecordVersion, suppressed_fields
 from hyper.store.step import ClosedBy, Disposition, StepFile
-
-
-class Account(enum.Enum):
-    """How an entry ended, classified from the files present and from nothing else."""
-
-    OPEN = "open"
-    OWN = "own"
-    REAPED = "reaped"
-    CONTESTED = "contested"
-
-
-def _classify(owned: bool, reaped: bool) -> Account:
-    if owned and reaped:
-        return Account.CONTESTED
-    if owned:
-        return Account.OWN
-    if reaped:
-        return Account.REAPED
-    return Account.OPEN
+from hyper.store.summaries import Account as Account
+from hyper.store.summaries import Memo, Summary, micros
+from hyper.store.summaries import classify as _classify
 
 
 class Closer(NamedTuple):
@@ -232,7 +217,7 @@ def partitions(store: Store) -> Iterator[list[Group]]:
     if days is None:
         yield from _grouped(store.files(JOURNAL_PREFIX))
         return
-    for day in days:
+    for day, _ in days:
         yield from _grouped(store.files(f"{JOURNAL_PREFIX}{day}/"))
 
 
@@ -251,14 +236,14 @@ def _grouped(files: Sequence[TreeFile]) -> Iterator[list[Group]]:
         yield list(held[partition].values())
 
 
-def _days(store: Store) -> list[str] | None:
-    """Every date partition (``yyyy/mm/dd``) newest first, read from the year and month trees
-    alone; ``None`` where anything there is not a directory the grammar names."""
+def _days(store: Store) -> list[tuple[str, str]] | None:
+    """Every date partition (``yyyy/mm/dd``) newest first with its tree id, read from the year
+    and month trees alone; ``None`` where anything there is not a directory the grammar names."""
     objects = store.objects
     top = objects.resolve(f"{store.commit}:{JOURNAL_PREFIX}")
     if top is None:
         return []
-    days: list[str] = []
+    days: list[tuple[str, str]] = []
     try:
         for year in sorted(objects.tree_entries(top).values(), key=lambda entry: entry.name, reverse=True):
             if not year.is_tree:
@@ -270,7 +255,7 @@ def _days(store: Store) -> list[str] | None:
                     named = f"{year.name}/{month.name}/{day.name}"
                     if not day.is_tree or not is_partition(named):
                         return None
-                    days.append(named)
+                    days.append((named, day.sha))
     except GitError:
         return None
     return days
@@ -369,11 +354,131 @@ def entries(store: Store) -> list[Entry]:
     return journal_order(entry for _, entry in _visits(store, groups))
 
 
-def newest_first(store: Store) -> Iterator[Entry]:
-    """Every entry in Journal order, a date partition decoded only once the newer ones are
-    consumed: what :func:`entries` answers, for a reader that may stop early."""
-    for partition in partitions(store):
-        yield from journal_order(entry for _, entry in _visits(store, partition))
+class Journal:
+    """The Journal newest first as its entries' summaries, and the entries themselves opened
+    only where a reader asks for them.
+
+    A date partition is summarised from the memo where it holds the partition's tree id
+    (adr/0031), else from the memo's lines for the entries whose tree ids did not move and a
+    decoding of the rest — every account file of them, so a fault is met where reading the
+    partition whole meets it — and the memo is brought up to date. Partitions are read only as
+    a reader reaches them, newest first, and each once per handle.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._days = _days(store)
+        self._memo: Memo | None = None
+        self._held: dict[str, list[Summary]] = {}
+        self._opened: dict[str, tuple[Group, Entry]] = {}
+
+    def partitions(self) -> Iterator[list[Summary]]:
+        """Each date partition's summaries in Journal order, newest partition first."""
+        if self._days is None:  # the year and month levels break the grammar: listed whole, as before
+            for groups in partitions(self.store):
+                yield journal_order_of(self._summarised(groups, {}))
+            return
+        for day, sha in self._days:
+            yield self._partition_held(day, sha)
+
+    def _partition_held(self, day: str, sha: str) -> list[Summary]:
+        held = self._held.get(day)
+        if held is None:
+            held = self._held[day] = self._partition(day, sha)
+        return held
+
+    def remembered(self) -> Iterator[tuple[list[Summary], list[Group]]]:
+        """Each date partition, newest first, as the memo holds it (its summaries) or else as
+        its listing groups it — no file of it opened, and the memo left as it was."""
+        if self._days is None:
+            for groups in partitions(self.store):
+                yield [], groups
+            return
+        if self._memo is None:
+            self._memo = Memo(self.store.objects.git_dir)
+        for day, sha in self._days:
+            known = self._memo.read(day, sha)
+            if known:
+                yield journal_order_of(known.values()), []
+            else:
+                yield [], [group for part in _grouped(self.store.files(f"{JOURNAL_PREFIX}{day}/")) for group in part]
+
+    def procedures(self) -> set[str]:
+        """Every Procedure the Journal holds a nameable entry of: from each memo file's own
+        line where it holds the partition, its entries left unread."""
+        if self._days is None:
+            return {summary.procedure for summary in self.summaries() if summary.nameable}
+        if self._memo is None:
+            self._memo = Memo(self.store.objects.git_dir)
+        named: set[str] = set()
+        for day, sha in self._days:
+            held = None if day in self._held else self._memo.procedures(day, sha)
+            if held is None:
+                held = [summary.procedure for summary in self._partition_held(day, sha) if summary.nameable]
+            named.update(held)
+        return named
+
+    def summaries(self) -> Iterator[Summary]:
+        """Every summary in Journal order, reading no partition before it is reached."""
+        for partition in self.partitions():
+            yield from partition
+
+    def _partition(self, day: str, sha: str) -> list[Summary]:
+        if self._memo is None:
+            self._memo = Memo(self.store.objects.git_dir)
+        known = self._memo.read(day, sha)
+        if known:
+            return journal_order_of(known.values())
+        known = self._memo.recent(day)
+        prefix = f"{JOURNAL_PREFIX}{day}/"
+        listed = self.store.objects.tree_entries(sha)
+        kept = {run: known[(run, held.sha)] for run, held in listed.items() if (run, held.sha) in known}
+        if kept and all(held.is_tree for held in listed.values()):
+            fresh = [f"{prefix}{run}/" for run in sorted(listed.keys() - kept.keys(), reverse=True)]
+            groups = [group for name in fresh for part in _grouped(self.store.files(name)) for group in part]
+        else:  # nothing to keep, or something a whole listing must report: the partition whole
+            kept = {}
+            groups = [group for part in _grouped(self.store.files(prefix)) for group in part]
+        trees = {run: held.sha for run, held in listed.items()}
+        held = journal_order_of([*kept.values(), *self._summarised(groups, trees)])
+        self._memo.write(day, sha, held)
+        return held
+
+    def _summarised(self, groups: Sequence[Group], trees: dict[str, str]) -> list[Summary]:
+        summarised = []
+        for group, entry_ in _visits(self.store, groups):
+            self._opened[entry_.run_id] = (group, entry_)
+            summarised.append(summarise(entry_, trees.get(group.run, ""), group.highest_step))
+        return summarised
+
+    def open(self, chosen: Sequence[Summary]) -> list[tuple[Group, Entry]]:
+        """The entries summarised, each with its files as listed, in the order given; the
+        account files of those not yet opened are read in one batch."""
+        unopened = [summary for summary in chosen if summary.run_id not in self._opened]
+        if unopened:
+            roots = [(JournalEntry(summary.run_id, summary.started_at).dir + "/", summary.tree) for summary in unopened]
+            known = [(dir_, tree) for dir_, tree in roots if tree]
+            files = self.store.objects.below(known)
+            files += [file for dir_, tree in roots if not tree for file in self.store.files(dir_)]
+            groups = [group for part in _grouped(files) for group in part]
+            for group, entry_ in _visits(self.store, groups):
+                self._opened[entry_.run_id] = (group, entry_)
+        return [self._opened[summary.run_id] for summary in chosen]
+
+    def entries(self, chosen: Sequence[Summary]) -> list[Entry]:
+        return [entry_ for _, entry_ in self.open(chosen)]
+
+
+def summarise(entry_: Entry, tree: str, last_step: int) -> Summary:
+    """What the memo keeps of an entry read from the tree ``tree``."""
+    run = entry_.run_file
+    return Summary(entry_.run_id, tree, micros(run.started_at), run.procedure, run.dry_run, entry_.account,
+                   entry_.outcome, last_step)
+
+
+def journal_order_of(summaries: Iterable[Summary]) -> list[Summary]:
+    """Summaries in Journal order: what :func:`journal_order` is for entries."""
+    return sorted(summaries, key=lambda summary: summary.order, reverse=True)
 
 
 def entry(store: Store, run: str) -> Entry | None:
@@ -384,19 +489,21 @@ def entry(store: Store, run: str) -> Entry | None:
 
 
 def _groups_of(store: Store, runs: set[str]) -> Iterator[Group]:
-    """The entries of the Runs named, newest partition first, each found by its name in the
-    partition trees, so no other entry is listed; done once every one is found."""
+    """The entries of the Runs named, newest partition first, each found by asking each
+    partition's tree for it by name, so no partition is listed and no other entry read; done
+    once every one is found."""
     days = _days(store)
     if days is None:
         for partition in partitions(store):
             yield from (group for group in partition if group.run in runs)
         return
-    missing = set(runs)
-    listed = store.objects.listings([f"{store.commit}:{JOURNAL_PREFIX}{day}/" for day in days])
-    for day, held in zip(days, listed, strict=True):
+    missing = {run for run in runs if run not in ("", ".", "..") and "/" not in run and "\n" not in run}
+    for day, sha in days:
         if not missing:
             return
-        for run in sorted(missing & (held or {}).keys(), reverse=True):
+        asked = sorted(missing, reverse=True)
+        answers = store.objects.lookup([f"{sha}:{run}" for run in asked])
+        for run in [run for run, answer in zip(asked, answers, strict=True) if answer is not None]:
             missing.discard(run)
             for partition in _grouped(store.files(f"{JOURNAL_PREFIX}{day}/{run}/")):
                 yield from partition
@@ -433,71 +540,80 @@ def dispositions(store: Store, entry_: Entry) -> Dispositions:
 
 
 def listing(
-    store: Store, wanted: Callable[[Entry], bool] | None = None, enough: int | None = None
+    store: Store, wanted: Callable[[Summary], bool] | None = None, enough: int | None = None
 ) -> list[Listed]:
-    """Entries ``wanted`` keeps, in Journal order, with the Targets each bound — the Step files
-    of the kept entries only, read a date partition at a time. With ``enough``, only the
-    newest ``enough`` entries are answered: no older partition is listed, and no Step file of an
-    entry past the cut is read."""
+    """Entries ``wanted`` keeps, in Journal order, with the Targets each bound — chosen from
+    their summaries, so only the kept entries are opened and only their Step files read, a date
+    partition at a time. With ``enough``, only the newest ``enough`` entries are answered: no
+    older partition is reached, and no entry past the cut is opened."""
+    journal = Journal(store)
     listed: list[Listed] = []
-    for partition in partitions(store):
-        kept = [(group, found) for group, found in _visits(store, partition) if wanted is None or wanted(found)]
-        kept.sort(key=lambda visit: _newest_first(visit[1].run_file), reverse=True)
+    for partition in journal.partitions():
+        kept = [summary for summary in partition if wanted is None or wanted(summary)]
         if enough is not None:
-            kept = kept[: enough - len(listed)]  # the Step files of entries past the cut are never read
-        step_files = [found for group, _ in kept for found in group.steps]
+            kept = kept[: enough - len(listed)]
+        visits = journal.open(kept)
+        step_files = [found for group, _ in visits for found in group.steps]
         contents = _read(store, step_files)
-        held: list[Listed] = []
         at = 0
-        for group, entry_ in kept:
+        for group, entry_ in visits:
             count = len(group.steps)
             read = _dispositions_from(group.steps, contents[at : at + count], entry_)
-            held.append(Listed(entry_, read.targets))
+            listed.append(Listed(entry_, read.targets))
             at += count
-        listed += held
         if enough is not None and len(listed) >= enough:
             break
     return listed
 
 
 def entry_count(store: Store) -> int:
-    """How many entries the Journal holds, from the date partitions' own trees: no entry is
-    opened. (Where the year and month levels break the grammar, the whole listing answers.)"""
+    """How many entries the Journal holds, from the date partitions' own trees — counted once
+    per tree id and remembered (adr/0031): no entry is opened. (Where the year and month
+    levels break the grammar, the whole listing answers.)"""
     days = _days(store)
     if days is None:
         return sum(len(partition) for partition in partitions(store))
-    listed = store.objects.listings([f"{store.commit}:{JOURNAL_PREFIX}{day}/" for day in days])
-    return sum(1 for held in listed for entry in (held or {}).values() if entry.is_tree)
+    memo = Memo(store.objects.git_dir)
+    known = memo.counts()
+    counts = {(day, sha): known[(day, sha)] for day, sha in days if (day, sha) in known}
+    unknown = [(day, sha) for day, sha in days if (day, sha) not in counts]
+    for at, held in zip(unknown, store.objects.listings([sha for _, sha in unknown]), strict=True):
+        counts[at] = sum(1 for entry in (held or {}).values() if entry.is_tree)
+    if unknown or len(counts) != len(known):
+        memo.save_counts(counts)
+    return sum(counts.values())
 
 
 def scan(store: Store, step_id: str) -> Iterator[Evidence]:
     """Walks the Journal backward — newest entry first across every date partition, and
     within an entry the Run's own order reversed — yielding every record of the Step authored
     under ``step_id``. It filters no entry: which to keep is each consumer's (see
-    :meth:`Evidence.comparable`). Stopping early is what keeps it cheap."""
+    :meth:`Evidence.comparable`). Entries are chosen from their summaries and opened one at a
+    time, so stopping early is what keeps it cheap."""
     if not step_id:
         return
-    for partition in partitions(store):
-        visits = _visits(store, partition)
-        visits.sort(key=lambda visit: _newest_first(visit[1].run_file), reverse=True)
-        for group, entry_ in visits:
-            held = _dispositions_from(group.steps, _read(store, group.steps), entry_)
-            for step in reversed(held.steps):
-                if step.code.id == step_id:
-                    yield Evidence(entry_, step)
+    journal = Journal(store)
+    for summary in journal.summaries():
+        ((group, entry_),) = journal.open([summary])
+        held = _dispositions_from(group.steps, _read(store, group.steps), entry_)
+        for step in reversed(held.steps):
+            if step.code.id == step_id:
+                yield Evidence(entry_, step)
 
 
 def open_entries(store: Store) -> list[OpenEntry]:
     """Every entry with no account at all, newest first — all of them, by no age or liveness
-    test: a reaper guesses nothing. Only each one's run.json is opened."""
+    test: a reaper guesses nothing. Only each one's run.json is opened; a partition the memo
+    holds is classified from it, any other from its listing."""
+    journal = Journal(store)
     groups = []
-    for partition in partitions(store):
-        for group in partition:
-            if group.classified is Account.OPEN:
-                groups.append(group)
-    opened = []
-    for group, entry_ in _visits(store, groups):
-        opened.append(OpenEntry(entry_.run_file, group.highest_step))
+    chosen = []
+    for summaries, listed in journal.remembered():
+        chosen += [summary for summary in summaries if summary.account is Account.OPEN]
+        groups += [group for group in listed if group.classified is Account.OPEN]
+    opened = [OpenEntry(entry_.run_file, summary.last_step)
+              for summary, entry_ in zip(chosen, journal.entries(chosen), strict=True)]
+    opened += [OpenEntry(entry_.run_file, group.highest_step) for group, entry_ in _visits(store, groups)]
     opened.sort(key=lambda item: _newest_first(item.run_file), reverse=True)
     return opened
 

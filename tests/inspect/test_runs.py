@@ -24,7 +24,7 @@ from hyper.inspect.runs import (
 )
 from hyper.render.terminal import Marker
 from hyper.store.journal import OutcomeFile, RunFile
-from hyper.store.reading import Closer, Entry, Listed
+from hyper.store.reading import Closer, Entry, Listed, summarise
 from hyper.store.step import ClosedBy
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,13 +77,13 @@ def test_an_open_entry_has_no_outcome_and_a_run_that_bound_nothing_says_so() -> 
 
 
 def test_outcome_never_selects_an_open_entry_and_since_includes_its_instant() -> None:
-    open_entry = read_entry(OPEN)
-    started = open_entry.run_file.started_at
+    open_entry = summarise(read_entry(OPEN), "", 0)
+    started = open_entry.started_at
     assert not Filter(outcome="completed").keeps(open_entry)
     assert Filter(since=started).keeps(open_entry)
-    assert not Filter(since=started + dt.timedelta(milliseconds=1)).keeps(open_entry)
-    assert Filter(outcome="completed").keeps(read_entry(CONTESTED))
-    assert not Filter(procedure="Say-hello").keeps(read_entry(CONTESTED))
+    assert not Filter(since=started + dt.timedelta(microseconds=1)).keeps(open_entry)
+    assert Filter(outcome="completed").keeps(summarise(read_entry(CONTESTED), "", 0))
+    assert not Filter(procedure="Say-hello").keeps(summarise(read_entry(CONTESTED), "", 0))
 
 
 def test_target_is_judged_on_what_the_step_records_bound() -> None:

@@ -77,7 +77,7 @@ def test_the_runs_listing_carries_the_targets_bound(store: Store) -> None:
     assert targets[REAPED] == ("cloudflare-prod", "local")
     assert targets[REFUSED] == ()
     assert targets[OPEN] == ("staging",)
-    kept = reading.listing(store, lambda entry: entry.run_file.procedure == "publish-preview")
+    kept = reading.listing(store, lambda entry: entry.procedure == "publish-preview")
     assert [item.entry.run_id for item in kept] == [OPEN, CONTESTED]
 
 

@@ -31,7 +31,7 @@ from hyper.inspect.comparison.window import Window, between, latest, procedures,
 from hyper.render.terminal import Marker, Truncated, narrowing, result
 from hyper.store.branch import Store
 from hyper.store.canonical import instant_text
-from hyper.store.reading import entries
+from hyper.store.reading import Journal
 
 NAME = "changes"
 
@@ -58,7 +58,7 @@ def _usage(to: Destination, text: str) -> int:
 
 
 def _windows(store: Store, inv: Invocation, positional: str | None) -> list[Window]:
-    held = entries(store)
+    held = Journal(store)
     if inv.between is not None:
         return [between(held, inv.between, positional)]
     if inv.subject is not None:

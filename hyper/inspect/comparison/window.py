@@ -10,11 +10,11 @@ the world *became*.
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Sequence
 
 from hyper.core.faults import WindowFault
 from hyper.core.namedtuple import NamedTuple
-from hyper.store.reading import Account, Entry
+from hyper.store.reading import Entry, Journal
+from hyper.store.summaries import Account, Summary
 
 
 class Window(NamedTuple):
@@ -25,46 +25,54 @@ class Window(NamedTuple):
     baseline: Entry | None
 
 
-def nameable(entry: Entry) -> bool:
+def _window(journal: Journal, procedure: str, subject: Summary, baseline: Summary | None) -> Window:
+    """The ends chosen from their summaries, opened: the only entries a window reads whole."""
+    chosen = [subject] if baseline is None else [subject, baseline]
+    opened = journal.entries(chosen)
+    return Window(procedure, opened[0], opened[1] if baseline is not None else None)
+
+
+def nameable(entry: Summary) -> bool:
     """An end the rule may arrive at: closed, and not a rehearsal."""
-    return entry.account is not Account.OPEN and not entry.run_file.dry_run
+    return entry.nameable
 
 
-def _before(entries: Sequence[Entry], subject: Entry) -> Entry | None:
+def _before(journal: Journal, subject: Summary) -> Summary | None:
     """The newest nameable entry of the same Procedure older than ``subject`` in Journal order."""
     passed = False
-    for entry in entries:
+    for entry in journal.summaries():
         if entry.run_id == subject.run_id:
             passed = True
             continue
-        if passed and entry.run_file.procedure == subject.run_file.procedure and nameable(entry):
+        if passed and entry.procedure == subject.procedure and nameable(entry):
             return entry
     return None
 
 
-def procedures(entries: Sequence[Entry]) -> list[str]:
+def procedures(journal: Journal) -> list[str]:
     """Every Procedure the Journal holds a nameable entry of, by code point — deleted ones too."""
-    return sorted({entry.run_file.procedure for entry in entries if nameable(entry)})
+    return sorted(journal.procedures())
 
 
-def latest(entries: Sequence[Entry], procedure: str, since: _dt.datetime | None) -> Window | None:
+def latest(journal: Journal, procedure: str, since: _dt.datetime | None) -> Window | None:
     """The newest nameable Run of ``procedure`` and the one before it; under ``since``, the
     baseline is the newest nameable Run that started before the instant, so everything from
-    the instant on folds into one window. ``None`` where no Run stands inside the window."""
-    own = [entry for entry in entries if entry.run_file.procedure == procedure and nameable(entry)]
-    if not own:
+    the instant on folds into one window. ``None`` where no Run stands inside the window.
+    The Journal is read newest first only as far as the two ends."""
+    own = (entry for entry in journal.summaries() if entry.procedure == procedure and nameable(entry))
+    subject = next(own, None)
+    if subject is None:
         return None
-    subject = own[0]
     if since is None:
-        return Window(procedure, subject, _before(entries, subject))
-    if subject.run_file.started_at < since:
+        return _window(journal, procedure, subject, next(own, None))
+    if subject.started_at < since:
         return None
-    earlier = [entry for entry in own if entry.run_file.started_at < since]
-    return Window(procedure, subject, earlier[0] if earlier else None)
+    earlier = next((entry for entry in own if entry.started_at < since), None)
+    return _window(journal, procedure, subject, earlier)
 
 
-def _found(entries: Sequence[Entry], run: str) -> Entry:
-    for entry in entries:
+def _found(journal: Journal, run: str) -> Summary:
+    for entry in journal.summaries():
         if entry.run_id == run:
             return entry
     raise WindowFault(
@@ -73,15 +81,15 @@ def _found(entries: Sequence[Entry], run: str) -> Entry:
     )
 
 
-def _closed(entry: Entry) -> None:
+def _closed(entry: Summary) -> None:
     if entry.account is Account.OPEN:
         raise WindowFault(
             f"run {entry.run_id} holds no account of its end yet, so no window can name it as an end\n"
         )
 
 
-def _procedure_of(entry: Entry, positional: str | None) -> str:
-    own = entry.run_file.procedure
+def _procedure_of(entry: Summary, positional: str | None) -> str:
+    own = entry.procedure
     if positional is not None and positional != own:
         raise WindowFault(
             f"the positional names {positional}, and run {entry.run_id} is a Run of {own};"
@@ -90,29 +98,29 @@ def _procedure_of(entry: Entry, positional: str | None) -> str:
     return own
 
 
-def subject(entries: Sequence[Entry], run: str, positional: str | None) -> Window:
+def subject(journal: Journal, run: str, positional: str | None) -> Window:
     """The window ``--subject`` names: that entry, a rehearsal included, and behind it the
     baseline the rule would have found for it."""
-    named = _found(entries, run)
+    named = _found(journal, run)
     _closed(named)
-    return Window(_procedure_of(named, positional), named, _before(entries, named))
+    return _window(journal, _procedure_of(named, positional), named, _before(journal, named))
 
 
-def between(entries: Sequence[Entry], ends: tuple[str, str], positional: str | None) -> Window:
+def between(journal: Journal, ends: tuple[str, str], positional: str | None) -> Window:
     """The window ``--between`` names, baseline first; every way it cannot be one is a
     :class:`WindowFault`, never a silent reorder."""
     first, second = ends
     if first == second:
         raise WindowFault(f"--between names run {first} twice; a window needs two different ends\n")
-    baseline, subject = _found(entries, first), _found(entries, second)
-    if baseline.run_file.dry_run:
+    baseline, subject = _found(journal, first), _found(journal, second)
+    if baseline.dry_run:
         raise WindowFault(
             f"run {first} is a rehearsal, and a --dry-run is never a baseline: it reached no effect"
             " to compare against\n"
         )
     _closed(baseline)
     _closed(subject)
-    own, other = baseline.run_file.procedure, subject.run_file.procedure
+    own, other = baseline.procedure, subject.procedure
     if own != other:
         raise WindowFault(
             f"run {first} is a Run of {own} and run {second} a Run of {other}; a window stays within one Procedure\n"
@@ -121,8 +129,8 @@ def between(entries: Sequence[Entry], ends: tuple[str, str], positional: str | N
         raise WindowFault(
             f"the positional names {positional}, and both Runs are of {own}; a window stays within one Procedure\n"
         )
-    if (baseline.run_file.started_at, baseline.run_id) > (subject.run_file.started_at, subject.run_id):
+    if baseline.order > subject.order:
         raise WindowFault(
             f"run {first} started after run {second}; --between takes the baseline first and the subject second\n"
         )
-    return Window(own, subject, baseline)
+    return _window(journal, own, subject, baseline)

@@ -36,11 +36,11 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
 
 
 @pytest.fixture(scope="module")
-def held(store: Store) -> list[reading.Entry]:
-    return reading.entries(store)
+def held(store: Store) -> reading.Journal:
+    return reading.Journal(store)
 
 
-def test_the_rule_passes_over_rehearsals_and_open_entries(held: list[reading.Entry]) -> None:
+def test_the_rule_passes_over_rehearsals_and_open_entries(held: reading.Journal) -> None:
     assert procedures(held) == ["publish-preview", "retire-preview-envs"]
     window = latest(held, "retire-preview-envs", None)
     assert window is not None and window.baseline is not None
@@ -50,7 +50,7 @@ def test_the_rule_passes_over_rehearsals_and_open_entries(held: list[reading.Ent
     assert latest(held, "nothing-ran", None) is None
 
 
-def test_since_includes_its_instant_and_takes_the_run_before_it(held: list[reading.Entry]) -> None:
+def test_since_includes_its_instant_and_takes_the_run_before_it(held: reading.Journal) -> None:
     at = _dt.datetime(2026, 8, 5, 20, 0, tzinfo=_dt.UTC)
     window = latest(held, "retire-preview-envs", at)
     assert window is not None and window.baseline is not None
@@ -71,20 +71,20 @@ def test_since_includes_its_instant_and_takes_the_run_before_it(held: list[readi
     ],
 )
 def test_between_refuses_what_cannot_be_a_window(
-    held: list[reading.Entry], ends: tuple[str, str], positional: str | None, says: str
+    held: reading.Journal, ends: tuple[str, str], positional: str | None, says: str
 ) -> None:
     with pytest.raises(WindowFault) as fault:
         between(held, ends, positional)
     assert says in fault.value.text
 
 
-def test_a_rehearsal_may_be_the_named_subject(held: list[reading.Entry]) -> None:
+def test_a_rehearsal_may_be_the_named_subject(held: reading.Journal) -> None:
     window = between(held, (FAILED, REHEARSAL), None)
     assert window.subject.run_file.dry_run
     assert "rehearsal — the SUBJECT entry" in page.header(window_row(window), True)
 
 
-def test_a_reaped_side_has_no_end_of_its_own_and_states_its_closer(held: list[reading.Entry]) -> None:
+def test_a_reaped_side_has_no_end_of_its_own_and_states_its_closer(held: reading.Journal) -> None:
     window = between(held, (REAPED, FAILED), None)
     wire = window_row(window)
     baseline = wire.get("baseline")
@@ -95,7 +95,7 @@ def test_a_reaped_side_has_no_end_of_its_own_and_states_its_closer(held: list[re
     assert f"\n  Run {CLOSER} closed the BASELINE entry as failed at " in header
 
 
-def test_a_contested_side_keeps_its_owners_account(held: list[reading.Entry]) -> None:
+def test_a_contested_side_keeps_its_owners_account(held: reading.Journal) -> None:
     window = latest(held, "publish-preview", None)
     assert window is not None
     wire = window_row(window)
@@ -109,8 +109,8 @@ def _sight(entry: reading.Entry, at: _dt.datetime, *names: Identity) -> Sight:
     return Sight(entry, at, frozenset(names), frozenset(), reading.Dispositions(entry, ()))
 
 
-def test_the_asset_row_forms(store: Store, held: list[reading.Entry]) -> None:
-    entry = held[0]
+def test_the_asset_row_forms(store: Store, held: reading.Journal) -> None:
+    entry = reading.entries(store)[0]
     kept = Identity("staging", "hetzner-staging", "preview-8901")
     ended = Identity("staging", "hetzner-staging", "preview-8999")
     base = _sight(entry, _dt.datetime(2026, 8, 4, tzinfo=_dt.UTC), kept)
@@ -131,8 +131,8 @@ def test_the_asset_row_forms(store: Store, held: list[reading.Entry]) -> None:
     assert changes(store, base, subject, "cloudflare-prod") == []
 
 
-def test_vanished_and_appeared_come_from_the_sets(store: Store, held: list[reading.Entry]) -> None:
-    entry = held[0]
+def test_vanished_and_appeared_come_from_the_sets(store: Store, held: reading.Journal) -> None:
+    entry = reading.entries(store)[0]
     status = Identity("local", "uptime", "status.hyper.dev")
     zurich = Identity("local", "uptime", "zurich.example.com")
     at = _dt.datetime(2026, 8, 2, tzinfo=_dt.UTC)

@@ -1,0 +1,202 @@
+"""The Journal's summaries memo: for each date partition, what each entry in it says about
+itself — its Run, start, Procedure, rehearsal mark and account — keyed by the object ids they
+were read from; see adr/0031-the-journal-remembers-its-summaries.md.
+
+A tree's id names everything under it forever, so "the entry tree at this path with this id
+decodes, and says this" stays true for as long as the code that decoded it is the same code.
+One file per partition, ``<git common dir>/hyper/journal/<yyyy>-<mm>-<dd>``: a first line of
+the decoding code's digest and the partition's tree id, then a line per entry. A partition
+whose id matches is answered from its file alone; one whose id moved (a Run was added to it)
+keeps the lines of the entries whose tree ids did not move, and only the rest is decoded.
+
+The memo can only spare reads, never change an answer: a file that is missing, unreadable,
+malformed or keyed by other code is no memo at all, a partition that would not decode is
+never written, and a file that cannot be saved is not saved. A save replaces the file whole
+(a temporary file, then a rename), so any file a reader sees is one a reader wrote in full.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+import enum
+import os
+import threading
+
+from hyper.core.namedtuple import NamedTuple
+from hyper.store.checked import source_key
+
+_DIRECTORY = ("hyper", "journal")
+_COUNTS = "counts"
+"""How many entries each partition tree holds: a file of its own, since counting opens nothing."""
+_EPOCH = _dt.datetime(1970, 1, 1, tzinfo=_dt.UTC)
+_MICROSECOND = _dt.timedelta(microseconds=1)
+
+
+def _sha256(data: bytes) -> str:
+    """The hex digest sealing a summary file; hashlib is imported here, not at start-up, since
+    a review that reads the Journal must not load OpenSSL (tests/test_startup_imports.py)."""
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
+class Account(enum.Enum):
+    """How an entry ended, classified from the files present and from nothing else."""
+
+    OPEN = "open"
+    OWN = "own"
+    REAPED = "reaped"
+    CONTESTED = "contested"
+
+
+def classify(owned: bool, reaped: bool) -> Account:
+    if owned and reaped:
+        return Account.CONTESTED
+    if owned:
+        return Account.OWN
+    if reaped:
+        return Account.REAPED
+    return Account.OPEN
+
+
+class Summary(NamedTuple):
+    """One entry as its run.json and account files describe it, without the files: enough to
+    order, filter and choose entries before any of them is opened."""
+
+    run_id: str
+    tree: str
+    """The entry's tree id: what the summary was read from."""
+    started: int
+    """``started_at`` in microseconds since the epoch: Journal order, exactly."""
+    procedure: str
+    dry_run: bool
+    account: Account
+    outcome: str | None
+    last_step: int
+    """The highest Step position the entry holds a file at (0: none)."""
+
+    @property
+    def started_at(self) -> _dt.datetime:
+        return _EPOCH + self.started * _MICROSECOND
+
+    @property
+    def nameable(self) -> bool:
+        """Closed and not a rehearsal: an entry a Comparison's rule may stand on."""
+        return self.account is not Account.OPEN and not self.dry_run
+
+    @property
+    def order(self) -> tuple[int, str]:
+        return (self.started, self.run_id)
+
+    def line(self) -> str | None:
+        """The memo's line; ``None`` where the Procedure's name could not sit on one."""
+        if any(char in self.procedure for char in "\t\n\r"):
+            return None
+        mark = "1" if self.dry_run else "0"
+        return (f"{self.run_id} {self.tree} {self.started} {mark} {self.account.value} {self.outcome or '-'}"
+                f" {self.last_step} {self.procedure}")
+
+    @classmethod
+    def parse(cls, line: str) -> Summary:
+        run, tree, started, mark, account, outcome, last, procedure = line.split(" ", 7)
+        if mark not in ("0", "1"):
+            raise ValueError(mark)
+        return cls(run, tree, int(started), procedure, mark == "1", Account(account),
+                   None if outcome == "-" else outcome, int(last))
+
+
+def micros(instant: _dt.datetime) -> int:
+    return (instant - _EPOCH) // _MICROSECOND
+
+
+class Memo:
+    """The partitions' files under one repository's common git directory, read on demand."""
+
+    def __init__(self, git_dir: str | None) -> None:
+        self._key = source_key("hyper-journal-summaries 1")
+        self._directory = os.path.join(git_dir, *_DIRECTORY) if git_dir is not None and self._key else None
+
+    def _path(self, day: str) -> str | None:
+        return None if self._directory is None else os.path.join(self._directory, day.replace("/", "-"))
+
+    def _body(self, day: str, tree: str) -> bytes | None:
+        """The file's lines after the first, where the first names this code, the tree ``tree``
+        and the digest of the rest — so a file cut short or edited is no memo."""
+        path = self._path(day)
+        if path is None:
+            return None
+        try:
+            with open(path, "rb") as memo:
+                first, _, body = memo.read().partition(b"\n")
+        except OSError:
+            return None
+        if first != f"{self._key} {tree} {_sha256(body)}".encode("ascii"):
+            return None
+        return body
+
+    def read(self, day: str, tree: str) -> dict[tuple[str, str], Summary]:
+        """The entries of the file written for the tree ``tree``, by (Run, entry tree id)."""
+        body = self._body(day, tree)
+        try:
+            held = [Summary.parse(line) for line in body.decode("utf-8").split("\n")[1:]] if body else []
+        except (UnicodeDecodeError, ValueError):
+            return {}
+        return {(summary.run_id, summary.tree): summary for summary in held}
+
+    def recent(self, day: str) -> dict[tuple[str, str], Summary]:
+        """The entries of the file as it stands, whichever tree it was written for: the lines a
+        partition that moved keeps for the entries that did not."""
+        path = self._path(day)
+        try:
+            with open(path or "", "rb") as memo:
+                first = memo.readline().split(b" ")
+        except OSError:
+            return {}
+        return self.read(day, first[1].decode("ascii", "replace")) if len(first) == 3 else {}
+
+    def counts(self) -> dict[tuple[str, str], int]:
+        """How many entries each partition tree holds, by (day, tree id), as last counted."""
+        path = self._path(_COUNTS)
+        try:
+            with open(path or "", encoding="utf-8") as memo:
+                first, _, body = memo.read().partition("\n")
+            if first != f"{self._key} {_sha256(body.encode('utf-8'))}" or not body:
+                return {}
+            return {(day, tree): int(count) for day, tree, count in (line.split(" ") for line in body.split("\n"))}
+        except (OSError, UnicodeDecodeError, ValueError):
+            return {}
+
+    def save_counts(self, counts: dict[tuple[str, str], int]) -> None:
+        body = "\n".join(f"{day} {tree} {count}" for (day, tree), count in sorted(counts.items()))
+        self._replace(_COUNTS, f"{self._key} {_sha256(body.encode('utf-8'))}\n{body}".encode())
+
+    def procedures(self, day: str, tree: str) -> list[str] | None:
+        """The Procedures the file's partition holds a nameable entry of, for the tree ``tree``."""
+        body = self._body(day, tree)
+        if body is None:
+            return None
+        return [name for name in body.split(b"\n", 1)[0].decode("utf-8", "replace").split("\t") if name]
+
+    def write(self, day: str, tree: str, held: list[Summary]) -> None:
+        lines = [summary.line() for summary in held]
+        if None in lines:
+            return
+        named = sorted({summary.procedure for summary in held if summary.nameable})
+        body = "\n".join(["\t".join(named), *(line for line in lines if line)]).encode("utf-8")
+        self._replace(day, f"{self._key} {tree} {_sha256(body)}\n".encode("ascii") + body)
+
+    def _replace(self, name: str, content: bytes) -> None:
+        """Writes the file whole through a temporary one, or not at all."""
+        path = self._path(name)
+        if path is None:
+            return
+        temporary = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
+        try:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(temporary, "wb") as memo:
+                memo.write(content)
+            os.replace(temporary, path)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
