@@ -16,7 +16,8 @@ once on each Store before timing, as a user's second command finds it (the Journ
 summaries memo of adr/0031 is then warm, as the Run-start memo is). Rounds are interleaved
 across the three Stores; medians of at least 5 rounds, the minimum beside them. Target
 (issue #13): each command at 10,000 Runs <= 1.25x its cost at 10. ``run`` is measured on a copy
-of each Store per round, so every round meets the same history.
+of each Store per round, so every round meets the same history; the copies are all made, and
+synced to disk, before the first timing.
 
 Run: ``.venv/bin/python -m benchmarks.store_growth [--rounds 5] [--sizes 10,1000,10000]``.
 It prints; it asserts nothing.
@@ -27,6 +28,7 @@ from __future__ import annotations
 import argparse
 import datetime as _dt
 import io
+import os
 import shutil
 import statistics
 import subprocess
@@ -136,16 +138,19 @@ def main_bench() -> None:
         for root in stores.values():
             for args in commands.values():
                 whole([*hyper, *args, "--repo-dir", str(root)])
+        # Every round's copy is made, and on disk, before any timing: a copy written just before
+        # the Run it serves would leave the Run waiting on the larger Store's writeback.
+        copies = {(runs, attempt): work / f"run-{runs}-{attempt}" for attempt in range(rounds) for runs in stores}
+        for (runs, _), copy in copies.items():
+            shutil.copytree(stores[runs], copy)
+        os.sync()
         taken: dict[tuple[str, int], list[float]] = {}
         for attempt in range(rounds):
             for runs, root in stores.items():
                 for name, args in commands.items():
                     taken.setdefault((name, runs), []).append(whole([*hyper, *args, "--repo-dir", str(root)]))
-                copy = work / f"run-{runs}-{attempt}"
-                shutil.copytree(root, copy)
                 taken.setdefault(("run say-hello", runs), []).append(
-                    whole([*hyper, "run", "--repo-dir", str(copy), "say-hello"]))
-                shutil.rmtree(copy)
+                    whole([*hyper, "run", "--repo-dir", str(copies[(runs, attempt)]), "say-hello"]))
         smallest = sizes[0]
         for name in ["run say-hello", *commands]:
             base = taken[(name, smallest)]
