@@ -1,6 +1,6 @@
-"""The Run-start schema gate's memo (adr/0013) changes what the gate reads, never what it
-answers: a file made unreadable after a check had passed over it is found by the next Run,
-and a memo written by other code is no memo."""
+"""The Run-start schema gate's memo (adr/0013) and the Journal's summaries (adr/0031) change
+what a Run reads, never what it answers: a file made unreadable after a check had passed over
+it is found by the next Run, and a memo written by other code is no memo."""
 
 from __future__ import annotations
 
@@ -20,6 +20,10 @@ def _memo(root: Path) -> Path:
     return root / ".git" / "hyper" / "checked"
 
 
+def _summaries(root: Path) -> Path:
+    return root / ".git" / "hyper" / "journal"
+
+
 def _spoil_first_run_file(root: Path, tmp: Path) -> str:
     """Rewrites the oldest entry's run.json with bytes that decode but are not canonical."""
     with Store.open(str(root), process(root, tmp), NOW) as store:
@@ -37,10 +41,12 @@ def test_a_file_spoiled_after_a_check_still_fails_the_next_run(tmp_path: Path) -
     for _ in range(2):
         assert run(root, bin_dir, "say-hello").code == 0
     assert _memo(root).exists()
+    assert any(_summaries(root).iterdir())
     spoiled = _spoil_first_run_file(root, tmp_path)
     unmemoised = tmp_path / "unmemoised"
     shutil.copytree(root, unmemoised)
     _memo(unmemoised).unlink()
+    shutil.rmtree(_summaries(unmemoised))  # the Journal's summaries (adr/0031) too: a fresh read
 
     remembered, fresh = run(root, bin_dir, "say-hello"), run(unmemoised, bin_dir, "say-hello")
     assert remembered.code == fresh.code != 0
