@@ -6,12 +6,15 @@ each construct is pinned down on its own, with the exact tree or fault expected.
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pytest
 
 from hyper.core.problem import Problem
+from hyper.yaml import scanner
 from hyper.yaml.nodes import ERROR_CODE, Map, Node, Parsed, Scalar, Seq, YamlFault
 from hyper.yaml.parse import load, parse
 
@@ -274,8 +277,14 @@ def test_a_quoted_merge_key_is_an_ordinary_key() -> None:
 
 @pytest.mark.parametrize(
     ("key", "shown"),
-    [("a", '"a"'), ('say "hi"', '"say \\"hi\\""'), ("back\\slash", '"back\\\\slash"'),
-     ("tab\there", '"tab\\u0009here"'), ("nbsp\xa0", '"nbsp\\u00a0"'), ("é", '"é"')],
+    [
+        ("a", '"a"'),
+        ('say "hi"', '"say \\"hi\\""'),
+        ("back\\slash", '"back\\\\slash"'),
+        ("tab\there", '"tab\\u0009here"'),
+        ("nbsp\xa0", '"nbsp\\u00a0"'),
+        ("é", '"é"'),
+    ],
 )
 def test_a_repeated_key_is_named_quoted_and_escaped(key: str, shown: str) -> None:
     escaped = key.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t")
@@ -371,15 +380,54 @@ def test_nesting_is_read_to_the_held_depth_and_refused_past_it_with_a_sentence()
     assert broken(b"[" * 1001 + b"]" * 1001).message == held + "exceeded maximum nesting depth"
 
 
-def test_the_held_depth_needs_no_raised_recursion_limit() -> None:
-    """Three frames a level at most: 200 levels read with a caller already 300 frames deep."""
+NESTINGS: dict[str, Callable[[int], bytes]] = {
+    "flow pairs": lambda n: b"[" + b"a: [" * (n - 1) + b"x" + b"]" * n,
+    "flow mappings": lambda n: b"{a: " * n + b"x" + b"}" * n,
+    "flow sequences": lambda n: b"[" * n + b"x" + b"]" * n,
+    "block sequences": lambda n: b"- " * n + b"x\n",
+    "block mappings": lambda n: (
+        b"".join(b"  " * depth + b"a:\n" for depth in range(n - 1)) + b"  " * (n - 1) + b"a: x\n"
+    ),
+    "explicit keys": lambda n: b"? " * n + b"x\n",
+}
 
-    def at(depth: int) -> bool:
-        return at(depth - 1) if depth else parse(b"[" + b"a: [" * 199 + b"x" + b"]" * 200, "f.yaml").ok
+
+@pytest.mark.parametrize("nested", NESTINGS.values(), ids=NESTINGS.keys())
+def test_the_held_depth_needs_no_raised_recursion_limit(nested: Callable[[int], bytes]) -> None:
+    """Three frames a level at most, in every way of nesting: 200 levels read with a caller
+    already 300 frames deep, 201 are refused in a sentence, and the process-wide limit is
+    never touched."""
+
+    def at(depth: int, data: bytes) -> Parsed:
+        return at(depth - 1, data) if depth else parse(data, "f.yaml")
 
     limit = sys.getrecursionlimit()
-    assert at(300)
+    parsed = at(300, nested(200))
+    assert parsed.ok, parsed.faults[:1]
+    refused = at(300, nested(201))
+    assert not refused.ok
+    assert refused.faults[0].message == "collections nest more than 200 levels deep here, deeper than hyper reads"
     assert sys.getrecursionlimit() == limit
+
+
+def test_the_quick_pair_pattern_reads_a_line_as_the_full_one_does() -> None:
+    """The scanner tries a cheap pattern for the commonest ``key: value`` lines before the
+    full one; wherever the cheap one matches, it must match exactly as the full one does."""
+    rng = random.Random(11)
+    pieces = ["key", "a1", "_x.y-z", ":", ": ", " ", "\t", "\n", "\n  ", "'", '"', "''", "\\", "[", "{", "#", "- "]
+    pieces += ["a b", "$v", "/p", "x:y", "=+@", ",", "~", "null", "'q'", '"d"', "-x", "?"]
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 9))) for _ in range(6000)]
+    texts += ["kind: procedure\n  next: 1\n", "k: 'q'\n", 'k: "d"\n', "k: [a]\n", "k:\n", "k: a b\n"]
+    matched = 0
+    for text in texts:
+        padded = text + "\0" * 12
+        for i in range(len(text)):
+            quick = scanner._SIMPLE_PAIR.match(padded, i)
+            if quick is not None:
+                matched += 1
+                full = scanner._KEY_VALUE.match(padded, i)
+                assert full is not None and [quick.span(g) for g in range(6)] == [full.span(g) for g in range(6)], text
+    assert matched > 300
 
 
 def test_a_one_line_flow_value_nested_in_place_reads_as_its_tokens_would() -> None:
