@@ -333,6 +333,9 @@ def test_a_fault_keeps_the_tree_so_later_checks_still_read_it() -> None:
         (b"'a'\n'b'\n", 1, "did not find expected <document start>"),
         (b"%FOO bar\n---\na: b\n", 1, "found unknown directive name"),
         (b"a: !e!x y\n", 1, "found undefined tag handle"),
+        (b"x: 1\na: |2-x\n  y\n", 2, "did not find expected comment or line break"),
+        (b"%YAML 1.2 x\n---\na\n", 1, "did not find expected comment or line break"),
+        (b"a: 'x\n--- \n", 2, "found unexpected document indicator"),
     ],
 )
 def test_a_file_that_is_not_yaml_is_one_fault_citing_libyamls_problem(data: bytes, line: int, problem: str) -> None:
