@@ -11,9 +11,13 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
+
 from hyper.capability import http
 from hyper.core.dial import Budget, resolve
 from tests.capability.tls import NOW, contexts
+
+pytestmark = pytest.mark.serial  # deadlines and budgets measured against the clock: run alone (ADR 0029)
 
 HOST = "api.test.example"
 

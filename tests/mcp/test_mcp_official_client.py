@@ -7,15 +7,11 @@ import os
 import subprocess
 from pathlib import Path
 
-import pytest
-
 from tests.official_client import HYPER, client_dir
 
 
-def test_the_official_client_lists_the_tools_and_calls_providers(
-    pytestconfig: pytest.Config, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
-) -> None:
-    client = client_dir(pytestconfig, tmp_path_factory)
+def test_the_official_client_lists_the_tools_and_calls_providers(tmp_path: Path) -> None:
+    client = client_dir()
     version = subprocess.run([HYPER, "version"], capture_output=True, text=True, check=True).stdout.split()[1]
     subprocess.run(["git", "init", "--quiet", str(tmp_path)], check=True)
     (tmp_path / "hyper.yaml").write_text(f"kind: repository-declaration\nversion: {version}\n", encoding="utf-8")

@@ -8,8 +8,9 @@ the service it talks to is ``tests/package/notes_api.py`` behind a test CA. Thre
 differ from a reader's machine, each named here: ``pipx install hyper-iac`` installs the
 wheel's path instead (the name is not published yet); the Target's ``localhost:8443``
 becomes the port the server was given; and the one ``sh`` block, the reader's own token and
-CA, is supplied as the environment. Cost: one wheel build and one pipx install (a venv and
-the dependencies from the package index), about 20-40 s on two loaded cores.
+CA, is supplied as the environment. Cost: the release wheel (built once per checkout,
+tests/built.py) and one pipx install (a venv and the dependencies from the package index),
+about 10-40 s on two loaded cores.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.package.build import build_wheel
+from tests.package.build import release_wheels
 from tests.package.notes_api import TOKEN, notes_api
 from tests.package.readme import blocks
 from tests.package.test_docs import QUICKSTART, files_of
@@ -33,7 +34,7 @@ pytestmark = pytest.mark.skipif(
 
 
 def test_a_newcomer_follows_the_quickstart_from_a_pipx_install(tmp_path: Path) -> None:
-    wheel = build_wheel(tmp_path / "build")
+    wheel = release_wheels()[0]
     home = tmp_path / "home"
     home.mkdir()
     tools = tmp_path / "tools"

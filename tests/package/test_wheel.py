@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.package.build import build_wheel
+from tests.package.build import release_wheels
 
 
 @pytest.fixture(scope="module")
-def wheels(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    return build_wheel(tmp_path_factory.mktemp("one")), build_wheel(tmp_path_factory.mktemp("two"))
+def wheels() -> tuple[Path, Path]:
+    return release_wheels()
 
 
 def test_two_builds_from_one_commit_are_byte_identical(wheels: tuple[Path, Path]) -> None:

@@ -18,12 +18,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 import orjson
+import pytest
 
 from hyper.artefact.repository import Unreadable, load_repository
 from hyper.check.repository import check_repository
 from hyper_mcp.decode import decode
 from hyper_mcp.errors import ProtocolError
 from tests.mcp.fake_commands import TABLE
+
+pytestmark = pytest.mark.serial  # a per-input time limit and the process's peak memory: run alone (ADR 0029)
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 MUTATIONS = 2000

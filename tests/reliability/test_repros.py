@@ -24,10 +24,14 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from hyper.core.version import installed
 from hyper.yaml.parse import parse
 from tests.check.repos import write
 from tests.check.test_command import QUICKSTART
+
+pytestmark = pytest.mark.serial  # a ratio of two CPU times: run alone (ADR 0029)
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -13,8 +13,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from hyper.core.version import installed
 from tests.run.support import ECHO, build, git_env, read_step, scripts
+
+pytestmark = pytest.mark.serial  # six processes racing on one remote: run alone (ADR 0029)
 
 CHANGE = (
     "kind: procedure\nprocedure: change\ntargets: [local]\nsteps:\n"

@@ -9,10 +9,13 @@ import subprocess
 from pathlib import Path
 
 import orjson
+import pytest
 
 from hyper.cli.main import main
 from tests.run.support import ECHO, FACTS, Answered, build, process, scripts, serve
 from tests.run.test_run import FLEET
+
+pytestmark = pytest.mark.serial  # a deadline measured against the clock: run alone (ADR 0029)
 
 
 def _answer(path: str) -> Answered:

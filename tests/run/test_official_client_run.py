@@ -16,11 +16,11 @@ from hyper.core.version import installed
 from tests.official_client import HYPER, client_dir
 from tests.run.support import ECHO, WAIT_FOR, branch_files, build, held, scripts
 
+pytestmark = pytest.mark.serial  # progress and a cancel timed against a held Step: run alone (ADR 0029)
 
-def test_the_official_client_sees_progress_only_under_a_token_and_a_cancel_drains(
-    pytestconfig: pytest.Config, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
-) -> None:
-    client = client_dir(pytestconfig, tmp_path_factory)
+
+def test_the_official_client_sees_progress_only_under_a_token_and_a_cancel_drains(tmp_path: Path) -> None:
+    client = client_dir()
     release = tmp_path / "release"
     root = build(tmp_path, {"procedures/held.yaml": held(release, "second")}, version=installed().version)
     bin_dir = scripts(tmp_path, echo=ECHO, wait_for=WAIT_FOR)

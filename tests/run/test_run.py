@@ -106,6 +106,7 @@ def _fleet(monkeypatch: pytest.MonkeyPatch, delays: dict[str, float], faults: fr
     return peak
 
 
+@pytest.mark.serial  # the peak of calls in flight depends on each call outlasting the next start: run alone
 def test_a_read_expansion_runs_up_to_its_concurrency_and_writes_in_expansion_order(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

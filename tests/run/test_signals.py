@@ -28,6 +28,8 @@ import pytest
 from hyper.core.version import installed
 from tests.run.support import ECHO, branch_files, build, entry_files, held, scripts
 
+pytestmark = pytest.mark.serial  # signals to live processes: run alone (ADR 0029)
+
 HOLD: str = (
     '#!/bin/sh\nprintf \'%s\\n\' "$$" > "$1.pid.tmp" && mv "$1.pid.tmp" "$1.pid"\n'
     'while [ ! -e "$1" ]; do sleep 0.02; done\nprintf \'released\\n\'\n'

