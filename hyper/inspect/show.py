@@ -9,7 +9,8 @@ establishes a Step's code facts and never its revisions.
 
 Everything here is read out of the entry itself, with one exception that is always named: a
 Step whose identity set did not move stores only its digest, and its members are read from the
-Run that last wrote them, which the row names as ``unchanged_since``.
+Run that last wrote them — this one, where an earlier invocation of the same Procedure did —
+which the row names as ``unchanged_since``.
 """
 
 from __future__ import annotations
@@ -74,8 +75,11 @@ def step_members(store: Store, entry: Entry, step: StepFile) -> Members | None:
     passed = False
     for evidence in scan(store, step.code.id):
         if evidence.entry.run_id == entry.run_id:
+            # The entry's own earlier Steps come first: a Procedure invoked twice gives one
+            # Step two files in one entry, and the second is compared against the first.
             passed = True
-            continue
+            if evidence.step.step >= step.step:
+                continue
         if not passed or not evidence.comparable(entry.run_file.procedure, step.path):
             continue
         earlier = evidence.step.identities

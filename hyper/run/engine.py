@@ -34,7 +34,7 @@ from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
 from hyper.run import binding, revision
 from hyper.run.gates import producing, run_gates, withheld_variables
-from hyper.run.ledger import Ledger, comparands
+from hyper.run.ledger import Comparands, Ledger, comparands
 from hyper.run.reap import reap
 from hyper.run.refusal import AT_CONDITION, Refusal
 from hyper.run.sequence import Requirement, Sequenced, flatten
@@ -129,12 +129,13 @@ def perform_run(request: Request) -> Answer:
         credentials={},
         environment=compose(process.environ, withheld_variables(repo)),
         ledger=Ledger(request.store),
-        digests={},
+        digests=Comparands({}, rehearsal=request.dry_run),
     )
     request.narrator.began(run_id)
     effectful = walked.cycle != "" or any(binding.effectful(repo, step) for step in walked.steps)
     try:
-        run.digests = comparands(request.store, request.procedure, {(step.id, step.path) for step in walked.steps})
+        wanted = {(step.id, step.path) for step in walked.steps}
+        run.digests = comparands(request.store, request.procedure, wanted, rehearsal=request.dry_run)
         closing = reap(request.store, repo, facts.head, run_id, process.now()) if effectful else []
         run.append(
             [Write(entry.run_path, RunFile(run_id, request.procedure, request.trigger, started, request.dry_run,

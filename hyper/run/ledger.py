@@ -1,5 +1,6 @@
 """The branch as one Run reads it while it writes: series Heads, the identity fold, and the
-identity digest each Step is compared against.
+identity digest each Step is compared against (the Run's own Step files included, as they
+go down).
 
 A Run asks the branch the same few questions at every Step, and the branch moves under it
 only by its own writes. So the questions are answered in process, through the Store
@@ -18,6 +19,7 @@ from collections.abc import Iterable
 from hyper.core.faults import JournalFileUnreadable, SchemaUnsupported
 from hyper.store import reading
 from hyper.store.branch import Store
+from hyper.store.identities import Identities
 from hyper.store.level import TreeEntry
 from hyper.store.paths import RECORDS_PREFIX, Identity, encode_segment
 from hyper.store.record import RecordVersion
@@ -106,7 +108,31 @@ class Ledger:
                     yield Identity(*(urllib.parse.unquote(part) for part in (target, definition, name)))
 
 
-def comparands(store: Store, procedure: str, wanted: Iterable[tuple[str, str]]) -> dict[tuple[str, str], str]:
+class Comparands:
+    """Each Step's comparand digest, by (Step id, path): the last comparable Run's, read once
+    before Step 1, with the Step files this Run itself writes laid over it as they go down.
+
+    A Procedure invoked twice gives its Steps one path twice in one Run, and the newest
+    comparable Step file is then this Run's own first one — the Journal holds it by the
+    second invocation's turn. A rehearsal's own entry is not comparable evidence, so a
+    dry run keeps the Run-start reading throughout.
+    """
+
+    def __init__(self, standing: dict[tuple[str, str], str], *, rehearsal: bool) -> None:
+        self._digests = standing
+        self._rehearsal = rehearsal
+
+    def previous(self, step_id: str, path: str) -> str:
+        """The digest the Step's set is compared against; ``""`` where none was carried."""
+        return self._digests.get((step_id, path), "")
+
+    def filed(self, step_id: str, path: str, identities: Identities | None) -> None:
+        """This Run wrote a Step file: a set it carried is the comparand from here on."""
+        if not self._rehearsal and identities is not None and identities.digest:
+            self._digests[(step_id, path)] = identities.digest
+
+
+def comparands(store: Store, procedure: str, wanted: Iterable[tuple[str, str]], *, rehearsal: bool) -> Comparands:
     """For each (Step id, path), the identity digest the last comparable Run carried for it —
     not a rehearsal, the same Procedure, the same invocation chain — walking the Journal
     newest first and stopping once every one is found."""
@@ -130,4 +156,4 @@ def comparands(store: Store, procedure: str, wanted: Iterable[tuple[str, str]]) 
             raise
         # A Journal file above this reader's ceiling: the schema gate Refuses the Run into its
         # own entry, citing the file, which is the answer this walk must not pre-empt.
-    return found
+    return Comparands(found, rehearsal=rehearsal)

@@ -40,7 +40,7 @@ from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
 from hyper.run import arguments, cause, effect, expand
 from hyper.run.binding import Binding, resolve
-from hyper.run.ledger import Ledger
+from hyper.run.ledger import Comparands, Ledger
 from hyper.run.refusal import AT_CONDITION, AT_EXPANSION, AT_REPEATABILITY, Refusal
 from hyper.run.revision import blob_id
 from hyper.run.sequence import Sequenced
@@ -107,8 +107,8 @@ class InFlight:
     credentials: dict[str, dict[str, str]]
     environment: dict[str, str]
     ledger: Ledger
-    digests: dict[tuple[str, str], str]
-    """Each Step's comparand digest, by (id, path), read once before Step 1."""
+    digests: Comparands
+    """Each Step's comparand digest, by (id, path): read before Step 1, then this Run's own."""
     acted: dict[tuple[int, str], list[dict[str, Any]]] = attrs.Factory(dict)
     sink: Sink | None = None
     """Where ``secret:`` values go; made before Step 1 where a Step produces one."""
@@ -184,6 +184,7 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
             ).encode())],
             f"Step {position} {step.id} of run {run.run_id}: {disposition}",
         )
+        run.digests.filed(step.id, step.path, more.get("identities"))
 
     def refused(*refusals: Refusal, **more: Any) -> tuple[Reached, tuple[Refusal, ...]]:
         """The Step's file says it refused; the Run ends on ``refusals``."""
@@ -309,7 +310,7 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
             _mint(run, bound, step, position, provenance, identity, record.fields)
             _sunk(run, position, record)
 
-    previous = run.digests.get((step.id, step.path), "")
+    previous = run.digests.previous(step.id, step.path)
     run.acted[(step.namespace, step.id)] = acted
     filed(
         "ran",
@@ -702,7 +703,7 @@ def _effect(
     if disposition == "attempted-outcome-unknown" and bound.operation.patterns is not None:
         pattern = pattern._replace(attempts=max(1, pattern.attempts))
     untouched = disposition == "attempted-world-untouched"
-    previous_digest = run.digests.get((step.id, step.path), "")
+    previous_digest = run.digests.previous(step.id, step.path)
     run.acted[(step.namespace, step.id)] = acted
     filed(
         disposition,
