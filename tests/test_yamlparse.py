@@ -60,32 +60,11 @@ def broken(data: bytes) -> YamlFault:
 
 def test_a_block_mapping_with_its_positions() -> None:
     root = tree("kind: provider\nops:\n  read: {kind: read}\n  list: [a, 'b']\n")
-    assert root == Map(
-        (
-            (Scalar("kind", "plain", 1, 1), Scalar("provider", "plain", 1, 7)),
-            (
-                Scalar("ops", "plain", 2, 1),
-                Map(
-                    (
-                        (
-                            Scalar("read", "plain", 3, 3),
-                            Map(((Scalar("kind", "plain", 3, 10), Scalar("read", "plain", 3, 16)),), 3, 9, True),
-                        ),
-                        (
-                            Scalar("list", "plain", 4, 3),
-                            Seq((Scalar("a", "plain", 4, 10), Scalar("b", "single", 4, 13)), 4, 9, True),
-                        ),
-                    ),
-                    3,
-                    3,
-                    False,
-                ),
-            ),
-        ),
-        1,
-        1,
-        False,
-    )
+    read = Map((((Scalar(("kind", "plain", 3, 10)), Scalar(("read", "plain", 3, 16))),), 3, 9, True))
+    listed = Seq(((Scalar(("a", "plain", 4, 10)), Scalar(("b", "single", 4, 13))), 4, 9, True))
+    ops = Map((((Scalar(("read", "plain", 3, 3)), read), (Scalar(("list", "plain", 4, 3)), listed)), 3, 3, False))
+    kind = (Scalar(("kind", "plain", 1, 1)), Scalar(("provider", "plain", 1, 7)))
+    assert root == Map(((kind, (Scalar(("ops", "plain", 2, 1)), ops)), 1, 1, False))
 
 
 def test_scalars_stay_text_whatever_yaml_would_type_them() -> None:
@@ -100,7 +79,7 @@ def test_block_sequences_in_every_layout() -> None:
     root = tree("- a\n- - b\n  - c\n- k: v\n  l: w\n-\n  m: n\n")
     assert isinstance(root, Seq) and (root.line, root.column, root.flow) == (1, 1, False)
     a, inner, compact, below = root.items
-    assert a == Scalar("a", "plain", 1, 3)
+    assert a == Scalar(("a", "plain", 1, 3))
     assert isinstance(inner, Seq) and [i.value for i in inner.items if isinstance(i, Scalar)] == ["b", "c"]
     assert (inner.line, inner.column) == (2, 3)
     assert isinstance(compact, Map) and compact.keys() == ("k", "l") and (compact.line, compact.column) == (4, 3)
@@ -126,7 +105,7 @@ def test_flow_collections_nest_and_span_lines() -> None:
     b = inner.value("b")
     assert isinstance(b, Seq) and b.flow and isinstance(b.items[2], Map) and b.items[2].flow
     g = inner.value("g")
-    assert isinstance(g, Seq) and g.items == (Scalar("h", "plain", 3, 6), Scalar("i", "plain", 3, 9))
+    assert isinstance(g, Seq) and g.items == (Scalar(("h", "plain", 3, 6)), Scalar(("i", "plain", 3, 9)))
 
 
 def test_a_flow_sequence_item_may_be_a_one_pair_mapping() -> None:
@@ -134,7 +113,7 @@ def test_a_flow_sequence_item_may_be_a_one_pair_mapping() -> None:
     assert isinstance(root, Map)
     seq = root.value("a")
     assert isinstance(seq, Seq)
-    assert seq.items[0] == Map(((Scalar("k", "plain", 1, 5), Scalar("v", "plain", 1, 8)),), 1, 5, True)
+    assert seq.items[0] == Map((((Scalar(("k", "plain", 1, 5)), Scalar(("v", "plain", 1, 8))),), 1, 5, True))
 
 
 def test_plain_scalars_fold_across_lines() -> None:
@@ -189,13 +168,13 @@ def test_empty_and_comment_only_files_are_no_document() -> None:
 
 def test_an_explicit_scalar_key_is_an_ordinary_key() -> None:
     root = tree("? a\n: b\n")
-    assert root == Map(((Scalar("a", "plain", 1, 3), Scalar("b", "plain", 2, 3)),), 1, 1, False)
+    assert root == Map((((Scalar(("a", "plain", 1, 3)), Scalar(("b", "plain", 2, 3))),), 1, 1, False))
 
 
 def test_line_breaks_of_every_spelling() -> None:
     root = tree("a: one\r\n  two\r\nb: |\r\n  x\r\n")
-    assert isinstance(root, Map) and root.scalar("a") == Scalar("one two", "plain", 1, 4)
-    assert root.scalar("b") == Scalar("x\n", "literal", 3, 4)
+    assert isinstance(root, Map) and root.scalar("a") == Scalar(("one two", "plain", 1, 4))
+    assert root.scalar("b") == Scalar(("x\n", "literal", 3, 4))
     kept = value("a: 'x\u2028  y'")  # LS and PS are line breaks, kept as themselves
     assert kept.value == "x\u2028y"
 
@@ -209,7 +188,7 @@ def test_map_helpers_and_scalar_plainness() -> None:
     root = tree("a: 1\nb: [x]\nc: 'q'\n")
     assert isinstance(root, Map)
     assert root.keys() == ("a", "b", "c")
-    assert root.get("a") == (Scalar("a", "plain", 1, 1), Scalar("1", "plain", 1, 4))
+    assert root.get("a") == (Scalar(("a", "plain", 1, 1)), Scalar(("1", "plain", 1, 4)))
     assert root.scalar("b") is None and isinstance(root.value("b"), Seq)
     assert root.get("zz") is None and root.value("zz") is None
     assert root.scalar("a") is not None and root.scalar("a").plain  # type: ignore[union-attr]
@@ -219,7 +198,7 @@ def test_map_helpers_and_scalar_plainness() -> None:
 def test_the_later_of_two_repeated_keys_is_the_one_get_finds() -> None:
     parsed = parse(b"a: 1\na: 2\n", "f.yaml")
     assert isinstance(parsed.root, Map)
-    assert parsed.root.scalar("a") == Scalar("2", "plain", 2, 4)
+    assert parsed.root.scalar("a") == Scalar(("2", "plain", 2, 4))
 
 
 # ------------------------------------------------------------------------- refusals
@@ -272,7 +251,7 @@ def test_tags_and_anchors_are_refused_on_any_node(src: str, expected: list[tuple
 
 
 def test_a_quoted_merge_key_is_an_ordinary_key() -> None:
-    assert tree("'<<': 1\n") == Map(((Scalar("<<", "single", 1, 1), Scalar("1", "plain", 1, 7)),), 1, 1, False)
+    assert tree("'<<': 1\n") == Map((((Scalar(("<<", "single", 1, 1)), Scalar(("1", "plain", 1, 7))),), 1, 1, False))
 
 
 @pytest.mark.parametrize(
@@ -434,11 +413,11 @@ def test_the_quick_pair_pattern_reads_a_line_as_the_full_one_does() -> None:
 
 
 def test_a_one_line_flow_value_nested_in_place_reads_as_its_tokens_would() -> None:
-    inner = Map(((Scalar("c", "plain", 1, 13), Scalar("d", "plain", 1, 16)),), 1, 12, True)
-    listed = Seq((Scalar("b", "plain", 1, 9), inner), 1, 8, True)
-    pairs = ((Scalar("a", "plain", 1, 5), listed), (Scalar("e", "plain", 1, 21), Scalar("f", "plain", 1, 24)))
-    value_ = Map(pairs, 1, 4, True)
-    assert tree("k: {a: [b, {c: d}], e: f}\n") == Map(((Scalar("k", "plain", 1, 1), value_),), 1, 1, False)
+    inner = Map((((Scalar(("c", "plain", 1, 13)), Scalar(("d", "plain", 1, 16))),), 1, 12, True))
+    listed = Seq(((Scalar(("b", "plain", 1, 9)), inner), 1, 8, True))
+    pairs = ((Scalar(("a", "plain", 1, 5)), listed), (Scalar(("e", "plain", 1, 21)), Scalar(("f", "plain", 1, 24))))
+    value_ = Map((pairs, 1, 4, True))
+    assert tree("k: {a: [b, {c: d}], e: f}\n") == Map((((Scalar(("k", "plain", 1, 1)), value_),), 1, 1, False))
 
 
 def test_long_lines_read_in_linear_time() -> None:

@@ -44,7 +44,7 @@ def test_positions_are_one_based_and_point_at_the_node() -> None:
     assert isinstance(ops, Seq) and (ops.line, ops.column) == (3, 3)
     first, second = ops.items
     assert isinstance(first, Map) and first.flow and (first.line, first.column) == (3, 5)
-    assert first.scalar("a") == Scalar("x", "single", 3, 9)
+    assert first.scalar("a") == Scalar(("x", "single", 3, 9))
     assert isinstance(second, Seq) and second.flow
 
 
@@ -69,7 +69,7 @@ def test_map_helpers() -> None:
     root = tree("a: 1\nb: [x]\n")
     assert isinstance(root, Map)
     assert root.keys() == ("a", "b")
-    assert root.get("a") == (Scalar("a", "plain", 1, 1), Scalar("1", "plain", 1, 4))
+    assert root.get("a") == (Scalar(("a", "plain", 1, 1)), Scalar(("1", "plain", 1, 4)))
     assert root.scalar("b") is None and isinstance(root.value("b"), Seq)
     assert root.get("zz") is None and root.value("zz") is None
 

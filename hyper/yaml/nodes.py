@@ -5,25 +5,58 @@ meaning off the schema at a node's position, never off YAML's implicit typing â€
 every node carries the 1-based line and column of its first character, so a problem
 can always cite where it is.
 
-These are NamedTuples (:mod:`hyper.core.namedtuple`) rather than attrs classes because reading YAML sits
-on the start-up path of every command that loads an artefact (ADR 0006). One caveat
-comes with tuples: two nodes of different kinds with equal members compare equal as
+They are tuples with named fields rather than attrs classes because reading YAML sits
+on the start-up path of every command that loads an artefact (ADR 0006), and rather than
+NamedTuples because the reader builds one for every key and value it reads: a tuple
+subclass built by tuple's own constructor, ``Scalar((value, style, line, column))``, costs
+less than half of a NamedTuple's Python-level ``__new__`` (ADR 0027). One caveat comes
+with tuples: two nodes of different kinds with equal members compare equal as
 tuples (an empty flow ``Seq`` and an empty flow ``Map`` at one position), so code that
 tells nodes apart uses ``isinstance``, never ``==`` alone.
 """
 
-from typing import Literal, TypeAlias
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import Any, Literal, TypeAlias, TypeVar
 
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.problem import Problem
+
+try:  # the getter collections.namedtuple uses, with its own fallback
+    from _collections import _tuplegetter  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - CPython always has it
+
+    def _tuplegetter(index: int, doc: str | None) -> Any:
+        return property(itemgetter(index), doc=doc)
+
 
 ERROR_CODE = "strict-yaml-violation"
 """The one error code a YAML fault is reported under."""
 
 Style = Literal["plain", "single", "double", "literal", "folded"]
 
+_T = TypeVar("_T", bound=type)
 
-class Scalar(NamedTuple):
+
+def named(cls: _T) -> _T:
+    """Name a tuple subclass's fields after its annotations, in order, each read by index,
+    and show it as a NamedTuple shows itself."""
+    fields = tuple(cls.__annotations__)
+    for index, name in enumerate(fields):
+        setattr(cls, name, _tuplegetter(index, f"Field {index}: {name}"))
+
+    def __repr__(self: tuple[Any, ...]) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(fields, self, strict=True))
+        return f"{cls.__name__}({shown})"
+
+    cls.__repr__ = __repr__  # type: ignore[assignment]
+    return cls
+
+
+@named
+class Scalar(tuple[str, Style, int, int]):
+    __slots__ = ()
     value: str
     style: Style
     line: int
@@ -34,20 +67,24 @@ class Scalar(NamedTuple):
         return self.style == "plain"
 
 
-class Seq(NamedTuple):
-    items: tuple["Node", ...]
+@named
+class Seq(tuple[tuple["Node", ...], int, int, bool]):
+    __slots__ = ()
+    items: tuple[Node, ...]
     line: int
     column: int
     flow: bool
 
 
-class Map(NamedTuple):
-    entries: tuple[tuple[Scalar, "Node"], ...]
+@named
+class Map(tuple[tuple[tuple[Scalar, "Node"], ...], int, int, bool]):
+    __slots__ = ()
+    entries: tuple[tuple[Scalar, Node], ...]
     line: int
     column: int
     flow: bool
 
-    def get(self, key: str) -> "tuple[Scalar, Node] | None":
+    def get(self, key: str) -> tuple[Scalar, Node] | None:
         """The entry named ``key``; where a (refused) duplicate names it twice, the later one."""
         found: tuple[Scalar, Node] | None = None
         for entry in self.entries:
@@ -55,7 +92,7 @@ class Map(NamedTuple):
                 found = entry
         return found
 
-    def value(self, key: str) -> "Node | None":
+    def value(self, key: str) -> Node | None:
         entry = self.get(key)
         return None if entry is None else entry[1]
 

@@ -284,7 +284,7 @@ class _Parser:
         """The empty plain scalar YAML reads where a node is left out — a null, so a fault."""
         line, column = token.line + 1, token.column + 1 + after
         self.fault(line, column, path, _NULL)
-        return Scalar("", "plain", line, column)
+        return Scalar(("", "plain", line, column))
 
     def node(self, block: bool, indentless: bool, path: _Path, as_key: bool) -> Node:
         token = self.tokens[self.p]
@@ -344,7 +344,7 @@ class _Parser:
         if isinstance(token, NameToken) and token.kind == ALIAS:
             self.p += 1
             self.fault(line, column, path, _ALIAS)
-            return Scalar("*" + token.name, "plain", line, column)
+            return Scalar(("*" + token.name, "plain", line, column))
         anchored, tag = self.properties()
         token = self.tokens[self.p]
         if tag is not None:
@@ -358,7 +358,7 @@ class _Parser:
             scalar = token.scalar
             if scalar.style == "plain" and scalar.value in NULL_SPELLINGS:
                 self.fault(line, column, path, _NULL)
-            return Scalar(scalar.value, scalar.style, line, column)
+            return Scalar((scalar.value, scalar.style, line, column))
         kind = token.kind
         if not (
             kind in _FLOW_COLLECTION
@@ -368,13 +368,16 @@ class _Parser:
         ):
             if anchored or tag is not None:
                 self.fault(line, column, path, _NULL)
-                return Scalar("", "plain", line, column)
+                return Scalar(("", "plain", line, column))
             self.fail(line - 1, "did not find expected node content", token)
         if as_key:
             self.fault(line, column, path, _COLLECTION_KEY)
         if isinstance(token, NodeToken):
             self.p += 1
-            return token.node._replace(line=line, column=column)
+            found = token.node
+            if isinstance(found, Seq):
+                return Seq((found.items, line, column, found.flow))
+            return Map((found.entries, line, column, found.flow))
         return None
 
     def properties(self) -> tuple[bool, TagToken | None]:
@@ -451,7 +454,7 @@ class _Parser:
                     entries.append(entry)
             elif token.kind == BLOCK_END:
                 self.p = p + 1
-                return Map(tuple(entries), line, column, False)
+                return Map((tuple(entries), line, column, False))
             else:
                 self.fail(opened, "did not find expected key", token)
 
@@ -501,7 +504,7 @@ class _Parser:
                     items.append(self.empty(token, (path, len(items)), 1))
             elif kind == BLOCK_END:
                 self.p += 1
-                return Seq(tuple(items), line, column, False)
+                return Seq((tuple(items), line, column, False))
             else:
                 self.fail(opened, "did not find expected '-' indicator", token)
 
@@ -512,7 +515,7 @@ class _Parser:
         while True:
             token = tokens[self.p]
             if token.kind != BLOCK_ENTRY:
-                return Seq(tuple(items), line, column, False)
+                return Seq((tuple(items), line, column, False))
             self.p += 1
             if tokens[self.p].kind not in (BLOCK_ENTRY, KEY, PAIR, VALUE, BLOCK_END):
                 items.append(self.node(True, False, (path, len(items)), False))
@@ -534,7 +537,7 @@ class _Parser:
                 kind = token.kind
             if kind == FLOW_SEQUENCE_END:
                 self.p += 1
-                return Seq(tuple(items), line, column, True)
+                return Seq((tuple(items), line, column, True))
             if kind == KEY:
                 items.append(self.flow_pair(token, (path, len(items))))
             else:
@@ -565,7 +568,7 @@ class _Parser:
         else:
             value = self.empty(token, value_path)
         entries = ((key, value),) if isinstance(key, Scalar) else ()
-        return Map(entries, key_token.line + 1, key_token.column + 1, True)
+        return Map((entries, key_token.line + 1, key_token.column + 1, True))
 
     def flow_mapping(self, line: int, column: int, path: _Path, opened: int) -> Map:
         tokens = self.tokens
@@ -584,7 +587,7 @@ class _Parser:
                 kind = token.kind
             if kind == FLOW_MAPPING_END:
                 self.p += 1
-                return Map(tuple(entries), line, column, True)
+                return Map((tuple(entries), line, column, True))
             first = False
             if kind == KEY:
                 key, value = self.flow_entry(seen, path)

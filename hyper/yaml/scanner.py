@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import TypeAlias
 
-from hyper.yaml.nodes import Map, Node, Scalar, Seq, Style
+from hyper.yaml.nodes import Map, Node, Scalar, Seq, Style, named
 from hyper.yaml.tokens import (
     ALIAS,
     ANCHOR,
@@ -56,7 +56,6 @@ from hyper.yaml.tokens import (
     TagToken,
     Token,
     VersionToken,
-    named,
 )
 
 
@@ -224,13 +223,13 @@ def _pair_value(
         written = written[1:-1]
         if opener == "'":
             written = written.replace("''", "'")
-        return Scalar(written, _QUOTE_STYLES[opener], line + 1, value_col + 1)
+        return Scalar((written, _QUOTE_STYLES[opener], line + 1, value_col + 1))
     if opener in "~nN" and written in NULL_SPELLINGS:
         return None  # a null is left to the token path, whose parser refuses it
     # A plain one ends with its line where the line ends the text, or in a comment, or
     # where the next is indented too little to go on.
     ends = text[i] in "#\0" if broken_at < 0 else len(match.group(5)) <= col or text[match.end()] in "#\0"
-    return Scalar(written, "plain", line + 1, value_col + 1) if ends else None
+    return Scalar((written, "plain", line + 1, value_col + 1)) if ends else None
 
 
 class _Scanner:
@@ -426,7 +425,7 @@ class _Scanner:
         while match is not None and match.start(2) <= i + 1024:
             if self.indent < col and self.opens_block(col):
                 tokens.append(Mark((BLOCK_MAPPING_START, line, col)))
-            key_node = Scalar(match.group(1), "plain", line + 1, col + 1)
+            key_node = Scalar((match.group(1), "plain", line + 1, col + 1))
             written = match.group(3)
             broken_at = match.start(4)
             i = match.end() if broken_at < 0 else broken_at
@@ -442,7 +441,7 @@ class _Scanner:
             elif text[i] in "#\0" if broken_at < 0 else len(match.group(5)) <= col or text[match.end()] in "#\0":
                 # A plain value ends with its line where the line ends the text, or in a
                 # comment, or where the next is indented too little to go on.
-                value = Scalar(written, "plain", line + 1, match.start(3) - ls + 1)
+                value = Scalar((written, "plain", line + 1, match.start(3) - ls + 1))
             tokens.append(PairToken((PAIR, line, col, key_node, match.start(2) - ls, value)))
             if value is None:
                 i = match.start(3)
@@ -502,7 +501,7 @@ class _Scanner:
             value, self.i, self.line, self.ls, self.ska = _scan_plain(
                 text, self.breaks, i, line, self.ls, self.indent, self.flow
             )
-        self.tokens.append(ScalarToken((SCALAR, line, col, Scalar(value, "plain", line + 1, col + 1))))
+        self.tokens.append(ScalarToken((SCALAR, line, col, Scalar((value, "plain", line + 1, col + 1)))))
 
     # ------------------------------------------------------------------ indicators
 
@@ -609,7 +608,7 @@ class _Scanner:
         self.ska = False
         line = self.line
         value, self.i, self.line, self.ls = _scan_quoted(self.text, self.breaks, self.i, line, self.ls, c == "'")
-        self.tokens.append(ScalarToken((SCALAR, line, col, Scalar(value, _QUOTE_STYLES[c], line + 1, col + 1))))
+        self.tokens.append(ScalarToken((SCALAR, line, col, Scalar((value, _QUOTE_STYLES[c], line + 1, col + 1)))))
 
     def block_scalar(self, c: str, col: int) -> None:
         """A ``|`` or ``>`` scalar."""
@@ -621,7 +620,7 @@ class _Scanner:
             self.text, self.breaks, self.i, line, self.ls, self.indent, c == "|", self.end
         )
         style: Style = "literal" if c == "|" else "folded"
-        self.tokens.append(ScalarToken((SCALAR, line, col, Scalar(value, style, line + 1, col + 1))))
+        self.tokens.append(ScalarToken((SCALAR, line, col, Scalar((value, style, line + 1, col + 1)))))
 
     def stream_end(self, col: int) -> None:
         if col:
@@ -743,8 +742,8 @@ def _simple_flow(text: str, i: int, line: int, ls: int, deeper: int) -> tuple[in
             if closer == "}":
                 break
     if sequence:
-        return j, Seq(tuple(items), line + 1, i - ls + 1, True)
-    return j, Map(tuple(entries), line + 1, i - ls + 1, True)
+        return j, Seq((tuple(items), line + 1, i - ls + 1, True))
+    return j, Map((tuple(entries), line + 1, i - ls + 1, True))
 
 
 def _nested_flow(text: str, j: int, line: int, ls: int, deeper: int, closer: str) -> tuple[int, Node, str] | None:
@@ -768,10 +767,10 @@ def _flow_scalar(text: str, col: int, line: int) -> Scalar | None:
     """A scalar as :func:`_simple_flow` reads it; ``None`` for a null."""
     style = _QUOTE_STYLES.get(text[0])
     if style is not None:
-        return Scalar(text[1:-1], style, line + 1, col + 1)
+        return Scalar((text[1:-1], style, line + 1, col + 1))
     if text in NULL_SPELLINGS:
         return None
-    return Scalar(text, "plain", line + 1, col + 1)
+    return Scalar((text, "plain", line + 1, col + 1))
 
 
 def _scan_plain(

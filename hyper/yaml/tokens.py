@@ -10,28 +10,9 @@ parser compares them on every token, and a comparison of ints costs least.
 
 from __future__ import annotations
 
-from operator import itemgetter
-from typing import Any, TypeAlias, TypeVar
+from typing import TypeAlias
 
-from hyper.yaml.nodes import Map, Node, Scalar, Seq
-
-try:  # the getter collections.namedtuple uses, with its own fallback
-    from _collections import _tuplegetter  # type: ignore[import-not-found]
-except ImportError:  # pragma: no cover - CPython always has it
-
-    def _tuplegetter(index: int, doc: str | None) -> Any:
-        return property(itemgetter(index), doc=doc)
-
-
-_T = TypeVar("_T", bound=type)
-
-
-def named(cls: _T) -> _T:
-    """Name a tuple subclass's fields after its annotations, in order, each read by index."""
-    for index, name in enumerate(cls.__annotations__):
-        setattr(cls, name, _tuplegetter(index, f"Field {index}: {name}"))
-    return cls
-
+from hyper.yaml.nodes import Map, Node, Scalar, Seq, named
 
 STREAM_END = 0
 DOCUMENT_START = 1
