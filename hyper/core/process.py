@@ -59,19 +59,10 @@ Launcher = Callable[..., "subprocess.Popen[bytes]"]
 
 
 def _real_dial(host: str, port: int, timeout: float | None) -> "ssl.SSLSocket":
-    """Resolution, connection and handshake inside one ``timeout`` between them, not one each."""
-    import socket  # deferred: start-up cost
+    """The system's resolver and trust (:func:`hyper.core.dial.connect`)."""
+    from hyper.core.dial import connect  # deferred: start-up cost
 
-    from hyper.core.dial import Budget, resolve, verifying_context  # deferred: start-up cost
-
-    left = Budget(timeout)
-    raw = socket.create_connection(resolve(host, port, left()), timeout=left())
-    try:
-        raw.settimeout(left())
-        return verifying_context().wrap_socket(raw, server_hostname=host)
-    except BaseException:
-        raw.close()
-        raise
+    return connect(host, port, timeout)
 
 
 def _no_pause(_attempt: int) -> None:
