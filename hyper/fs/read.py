@@ -2,9 +2,10 @@
 
 A path is resolved (every link followed) before anything opens it, and held to the
 repository's own resolved root: a link whose target lies inside — a monorepo's shared
-Provider — reads as its target; one leading out reads as nothing. Only a regular file is
-opened, so ``/dev/zero`` cannot grow hyper to gigabytes and a FIFO cannot hold it forever,
-and only :data:`CAP` bytes of it are ever read.
+Provider — reads as its target; one leading out reads as nothing. What is opened is then
+proven to be what was resolved (:func:`open_held`), so a link swapped in between is not
+followed either. Only a regular file is opened, so ``/dev/zero`` cannot grow hyper to
+gigabytes and a FIFO cannot hold it forever, and only :data:`CAP` bytes of it are ever read.
 
 A refusal is an :class:`OSError` whose ``strerror`` says why, so every caller that already
 reports "could not be read: <reason>" reports these too, under the code it already uses.
@@ -24,7 +25,8 @@ CAP: Final = 4 * 1024 * 1024
 """The most bytes any file hyper reads may hold: the reference's own Manifest cap
 (4194304), so ``install`` never writes a Manifest ``check`` then declines to read."""
 
-_FLAGS: Final = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+_CLOEXEC: Final = getattr(os, "O_CLOEXEC", 0)
+_READ: Final = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY
 
 
 @functools.lru_cache(maxsize=16)
@@ -75,11 +77,14 @@ def resolve_relative(root: str, relative: str) -> str:
 def read_held(root: str, relative: str) -> bytes:
     """The bytes of ``relative`` (a repository path with ``/``) under ``root``, held as above."""
     real = resolve_relative(root, relative)
-    _regular(os.stat(real).st_mode)
-    descriptor = os.open(real, _FLAGS)
+    seen = os.stat(real)
+    _regular(seen.st_mode)
+    descriptor = open_held(root, real, _READ)
     try:
         status = os.fstat(descriptor)  # what was opened, should the path have changed since
         _regular(status.st_mode)
+        if (status.st_dev, status.st_ino) != (seen.st_dev, seen.st_ino):
+            raise Unheld("it was replaced by another file while it was being opened")
         if status.st_size > CAP:
             raise Unheld(_over())
         chunks: list[bytes] = []
@@ -92,6 +97,36 @@ def read_held(root: str, relative: str) -> bytes:
     finally:
         os.close(descriptor)
     return b"".join(chunks)
+
+
+def open_held(root: str, real: str, flags: int) -> int:
+    """``real`` — already resolved and held to ``root`` — opened with ``flags``, and proven to
+    lie in the repository still: a link swapped in between the resolving and the opening is
+    never followed out.
+
+    The last component is opened without following a link (``O_NOFOLLOW``); an earlier one
+    swapped for a link is caught by asking the kernel where the opened file lies
+    (``/proc/self/fd`` on Linux) or, where it cannot say, by resolving the path again."""
+    try:
+        descriptor = os.open(real, flags | os.O_NOFOLLOW | _CLOEXEC)
+    except OSError as failed:
+        if failed.errno in (errno.ELOOP, errno.EMLINK, errno.ENOTDIR):  # a link where none was
+            raise Unheld(_SWAPPED) from None
+        raise
+    if not inside(_where(descriptor, real), real_root(root)):
+        os.close(descriptor)
+        raise Unheld(_SWAPPED)
+    return descriptor
+
+
+def _where(descriptor: int, real: str) -> str:
+    try:
+        return os.readlink(f"/proc/self/fd/{descriptor}")
+    except OSError:
+        return os.path.realpath(real)
+
+
+_SWAPPED: Final = "it was swapped for a link leading elsewhere while it was being opened"
 
 
 def _regular(mode: int) -> None:

@@ -5,7 +5,8 @@ a reader — or a machine that loses power — sees the old file or the new one,
 of one. A rename replaces a link rather than writing through it, so a ``providers/x.yaml``
 linked to a file elsewhere is replaced by the new file and the file elsewhere is left
 alone. The directory is resolved first and held to the repository, so a linked
-``providers/`` leading out is refused before anything is made.
+``providers/`` leading out is refused before anything is made, and it is opened and proven
+to be that directory before anything is written in it.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ import itertools
 import os
 
 from hyper.core.faults import Unheld
-from hyper.fs.read import inside, real_root
+from hyper.fs.read import inside, open_held, real_root
 
 _TEMPORARY = itertools.count()
+_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
 
 
 def write_all(descriptor: int, data: bytes) -> None:
@@ -41,18 +43,24 @@ def replace_held(root: str, relative: str, data: bytes, mode: int = 0o644) -> No
     """``relative`` (a repository path with ``/``) under ``root`` holds exactly ``data``.
 
     Its directory is made where missing; :class:`Unheld` where it resolves outside the
-    repository. A new file is created ``mode`` less the umask."""
+    repository. The directory is then opened and proven to lie in the repository, and the
+    temporary file is made and renamed relative to that opened directory, so no path is
+    walked again once it was held. A new file is created ``mode`` less the umask."""
     *parents, name = relative.split("/")
     directory = make_held_directory(root, "/".join(parents))
-    temporary = os.path.join(directory, f".{name}.{os.getpid()}.{next(_TEMPORARY)}.tmp")
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode)
+    held = open_held(root, directory, os.O_RDONLY | _DIRECTORY)
     try:
+        temporary = f".{name}.{os.getpid()}.{next(_TEMPORARY)}.tmp"
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode, dir_fd=held)
         try:
-            write_all(descriptor, data)
-        finally:
-            os.close(descriptor)
-        os.replace(temporary, os.path.join(directory, name))
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+            try:
+                write_all(descriptor, data)
+            finally:
+                os.close(descriptor)
+            os.replace(temporary, name, src_dir_fd=held, dst_dir_fd=held)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary, dir_fd=held)
+            raise
+    finally:
+        os.close(held)

@@ -17,7 +17,8 @@ import pytest
 from hyper.cli import commands
 from hyper.cli.main import main
 from hyper.core.faults import Unheld
-from hyper.fs.read import CAP, read_held
+from hyper.fs import read
+from hyper.fs.read import CAP, open_held, read_held, resolve_held
 from hyper.fs.write import replace_held, write_all
 from tests.check.repos import write
 from tests.check.test_command import FACTS, QUICKSTART, hyper
@@ -195,3 +196,59 @@ def test_a_secret_sink_reached_through_a_link_into_the_tree_is_refused(tmp_path:
         assert code == 2
         assert err.getvalue().decode().startswith(f"hyper run: --secret-out {sink}: that path is inside the repository")
         assert not (root / "sink").exists()
+
+
+def _swap_for_link(path: Path, target: Path) -> None:
+    """What an attacker does between hyper's resolving a path and its opening it."""
+    path.rename(path.with_name(path.name + ".was"))
+    path.symlink_to(target)
+
+
+def test_a_last_component_swapped_for_a_link_after_resolving_is_not_followed(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    (root / "providers").mkdir()
+    (root / "providers" / "x.yaml").write_bytes(b"a: 1\n")
+    outside = tmp_path / "secret.yaml"
+    outside.write_bytes(b"password: hunter2\n")
+    real = resolve_held(str(root), str(root / "providers" / "x.yaml"))
+    _swap_for_link(root / "providers" / "x.yaml", outside)
+    with pytest.raises(Unheld, match="swapped for a link leading elsewhere"):
+        open_held(str(root), real, os.O_RDONLY)
+
+
+def test_a_directory_swapped_for_a_link_after_resolving_is_caught_at_the_opened_file(tmp_path: Path) -> None:
+    """The swap lands before the ``stat`` too, so the inode ``read_held`` compares against is
+    the outside one: only the opened file's own location tells."""
+    root = _repo(tmp_path)
+    (root / "providers").mkdir()
+    (root / "providers" / "x.yaml").write_bytes(b"a: 1\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "x.yaml").write_bytes(b"password: hunter2\n")
+    real = resolve_held(str(root), str(root / "providers" / "x.yaml"))
+    _swap_for_link(root / "providers", elsewhere)
+    with pytest.raises(Unheld, match="swapped for a link leading elsewhere"):
+        open_held(str(root), real, os.O_RDONLY)
+    directory = resolve_held(str(root), str(root / "targets"))
+    _swap_for_link(root / "targets", elsewhere)
+    with pytest.raises(Unheld, match="swapped for a link leading elsewhere"):
+        open_held(str(root), directory, os.O_RDONLY | os.O_DIRECTORY)
+
+
+def test_a_file_replaced_between_its_stat_and_its_open_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The replacement lies inside, but it is not the file that was resolved and looked at."""
+    root = _repo(tmp_path)
+    target = root / "targets" / "local.yaml"
+    replacement = target.with_name("local.yaml.new")
+    replacement.write_bytes(b"kind: target-declaration\n")
+    opening = read.open_held
+
+    def swapped_first(at: str, real: str, flags: int) -> int:
+        replacement.rename(target)
+        return opening(at, real, flags)
+
+    monkeypatch.setattr(read, "open_held", swapped_first)
+    with pytest.raises(Unheld, match="replaced by another file while it was being opened"):
+        read_held(str(root), "targets/local.yaml")
