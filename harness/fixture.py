@@ -228,7 +228,7 @@ def materialise(fixture: Fixture, instant: _dt.datetime, base: Path) -> Reposito
         git.run(root, "update-ref", STORE_REF, unpushed, store_root)
 
     if fixture.reject_pushes and origin is not None:
-        _install_rejecting_hook(origin)
+        install_rejecting_hook(origin)
 
     if fixture.unfetchable_remote and origin is not None:
         git.run(root, "remote", "set-url", "--push", "origin", str(origin))
@@ -237,7 +237,7 @@ def materialise(fixture: Fixture, instant: _dt.datetime, base: Path) -> Reposito
     return Repository(root=root, origin=origin, git=git)
 
 
-def _install_rejecting_hook(origin: Path) -> None:
+def install_rejecting_hook(origin: Path) -> None:
     """A pre-receive hook on origin: another writer advances the Store, then the push is refused.
 
     Git quarantines incoming objects and forbids ref updates inside a receive hook,

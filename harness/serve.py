@@ -72,7 +72,7 @@ import attrs
 import orjson
 
 from harness.fault import CaseFault
-from hyper.capability.response import compact
+from hyper.core.deepjson import compact
 
 ORGANISATION: Final = "hyper golden fixture"
 CERTIFICATE_LIFE: Final = _dt.timedelta(days=34, hours=12)

@@ -185,11 +185,18 @@ async def _forward(line: bytes, into: Any, link: _Link, reply: WriteLine) -> str
     return key
 
 
+_TOO_DEEP: Final = object()
+"""What :func:`_loaded` answers for a line the standard decoder cannot descend: a parse error
+with its own sentence, never a traceback that ends serving."""
+
+
 def _loaded(line: bytes) -> object:
     try:
         return json.loads(line)
     except ValueError:
         return None
+    except RecursionError:
+        return _TOO_DEEP
 
 
 async def _batch(text: str, decoded: list[object], into: Any, link: _Link, reply: WriteLine) -> None:
@@ -236,6 +243,9 @@ async def _read(lines: AsyncIterator[bytes], into: Any, link: _Link, reply: Writ
             if not stripped:
                 continue
             decoded = _loaded(stripped)
+            if decoded is _TOO_DEEP:
+                await reply(error_frame(PARSE_ERROR, "the line nests arrays and objects deeper than this server reads"))
+                continue
             if decoded is None and stripped != b"null":
                 await reply(error_frame(PARSE_ERROR, "the line is not JSON"))
                 continue

@@ -108,7 +108,7 @@ def text(value: Any) -> str:
     """A value as a page shows it: a string as itself, anything else as compact JSON."""
     if isinstance(value, str):
         return value
-    from hyper.capability.response import compact  # deferred: start-up cost
+    from hyper.core.deepjson import compact  # deferred: start-up cost
 
     return compact(value).decode("utf-8")
 

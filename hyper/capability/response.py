@@ -11,20 +11,18 @@ name is case-insensitive on the wire and a path is exact, so lowering is what ma
 path mean one thing) and every mapping inside ``headers`` and ``body`` is held with its
 keys sorted, so the object renders one way however the server ordered its bytes.
 
-:func:`compact` is the encoding every rendering of a response uses: compact JSON with
-no HTML escaping, non-ASCII raw, integers of any width exact.
+:func:`hyper.core.deepjson.compact` is the encoding every rendering of a response uses:
+compact JSON with no HTML escaping, non-ASCII raw, integers of any width exact, any depth.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
-import json
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
-import orjson
-
 from hyper.capability import BODY, COMMAND, EXIT_CODE, HEADERS, HOST, STATUS, STDERR, STDOUT, TLS, Response
+from hyper.core.deepjson import loads, rebuild
 from hyper.core.faults import SuppliedFault
 
 NOT_AFTER: Final = "not_after"
@@ -40,31 +38,16 @@ _HOP_BY_HOP: Final = frozenset({"connection", "transfer-encoding"})
 """Framing, not content: the transport consumes them and a response object never shows them."""
 
 
-def compact(value: Any) -> bytes:
-    """Compact JSON with no HTML escaping; an integer wider than 64 bits stays exact."""
-    try:
-        return orjson.dumps(value)
-    except TypeError:
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
-
-
 def sorted_tree(value: Any) -> Any:
-    """``value`` with every mapping's keys in code-point order, at every depth."""
-    if isinstance(value, Mapping):
-        return {key: sorted_tree(value[key]) for key in sorted(value)}
-    if isinstance(value, list):
-        return [sorted_tree(item) for item in value]
-    return value
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
+    """``value`` with every mapping's keys in code-point order, at every depth, however deep."""
+    return rebuild(value, sort_keys=True)
 
 
 def parse_json(raw: bytes | str) -> Any:
-    """Strict JSON: one value, no ``NaN``/``Infinity``; ``ValueError`` otherwise."""
+    """Strict JSON to Go's depth: one value, no ``NaN``/``Infinity``; ``ValueError`` otherwise,
+    :class:`hyper.core.deepjson.TooDeep` past ten thousand levels."""
     text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
-    return json.loads(text, parse_constant=_refuse_constant)
+    return loads(text)
 
 
 def body_member(raw: bytes) -> tuple[bool, Any]:

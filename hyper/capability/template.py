@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
-from hyper.capability.response import compact
+from hyper.core.deepjson import compact
 from hyper.core.faults import TemplateFault
 from hyper.yaml.subset import Map, Node, Scalar, Seq
 

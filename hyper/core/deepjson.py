@@ -4,8 +4,8 @@ The one JSON reader hyper decodes with — the Store's files, an HTTP response's
 response sample a Probe is handed — and the one writer every deep value leaves through.
 
 The standard library's scanner recurses once per level and stops at the interpreter's
-recursion limit, about a thousand levels down; the reference, written in Go, reads and writes
-what ``encoding/json`` admits, ten thousand. So a document is read by ``json.loads`` first —
+recursion limit, about a thousand levels down; the reference, written in Go, reads what
+``encoding/json`` admits, ten thousand. So a document is read by ``json.loads`` first —
 the fast path, and every real document — and only one too deep for it is read again by
 the loop here, which keeps its levels on a list, and refuses past ``depth`` with a
 sentence (:class:`TooDeep`, a ``ValueError`` as every other fault of the text is).
@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterable, Iterator
 from json.decoder import scanstring  # type: ignore[attr-defined]
 from typing import Any, Final
 
+from hyper.core.faults import TooDeep
+
 GO_DEPTH: Final = 10_000
 """Go's ``encoding/json`` nesting limit: what a Store the reference wrote may hold."""
 
@@ -29,13 +31,6 @@ _SPACE = re.compile(r"[ \t\n\r]*")
 _NUMBER = re.compile(r"(-?(?:0|[1-9][0-9]*))(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 _WORDS: Final = {"true": True, "false": False, "null": None}
 _CONSTANTS: Final = ("NaN", "Infinity", "-Infinity")
-
-
-class TooDeep(ValueError):
-    """A value nests arrays and objects deeper than the reader holds: read, or about to be written."""
-
-    def __init__(self, depth: int, subject: str = "arrays and objects") -> None:
-        super().__init__(f"{subject} nest more than {depth} levels deep, deeper than hyper reads")
 
 
 def refuse_constant(name: str) -> Any:

@@ -249,11 +249,12 @@ class Misfiled(StoreFileError):
     """A file that does not sit at the path its own contents build."""
 
 
-class TooDeep(Fault, ValueError):
-    """A JSON document nests arrays and objects deeper than the reader holds."""
+class TooDeep(StoreFault, ValueError):
+    """A value nests arrays and objects deeper than the reader holds: a document read, or a
+    Store file about to be written that nothing could read back (ADR 0030)."""
 
-    def __init__(self, depth: int) -> None:
-        super().__init__(f"arrays and objects nest more than {depth} levels deep, deeper than hyper reads")
+    def __init__(self, depth: int, subject: str = "arrays and objects") -> None:
+        super().__init__(f"{subject} nest more than {depth} levels deep, deeper than hyper reads")
 
 
 class IdentitySetError(Fault, ValueError):

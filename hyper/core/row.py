@@ -10,6 +10,7 @@ orjson is imported on first encode, because a page never needs it.
 from collections.abc import Mapping
 from typing import Any, TypeAlias
 
+from hyper.core.deepjson import compact
 from hyper.core.namedtuple import NamedTuple
 
 Value: TypeAlias = Any
@@ -45,6 +46,5 @@ def row(type_: str, **declared: Value) -> Row:
 
 
 def encode_value(value: Value) -> bytes:
-    import orjson  # deferred: start-up cost
-
-    return orjson.dumps(value)
+    """The one compact encoding (:func:`hyper.core.deepjson.compact`), however deep the value."""
+    return compact(value)

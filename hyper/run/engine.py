@@ -23,7 +23,7 @@ and what is said about it is the surface's.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from hyper.artefact.repository import Repository
@@ -48,10 +48,15 @@ from hyper.yaml.subset import Scalar, Seq
 
 INTERRUPTED = "interrupted: no further Step was started, and this Run closed its own entry"
 PUSH_EXHAUSTED = (
-    "origin refused the push three times running; this Run's entry is committed to hyper-store here"
-    " and goes out with the next push"
+    "origin refused the push three times running; this Run's entry is committed to hyper-store here,"
+    " not yet published, and the next Run's push publishes it"
 )
 """Said without git's own text, which names the remote's path and is no help to act on."""
+PUSH_EXHAUSTED_WITH_RECORDS = (
+    "origin refused the push three times running; the Records this Run's Steps reached, and its entry, are"
+    " committed to hyper-store here, not yet published, and the next Run's push publishes them"
+)
+"""The same, where a Step has acted: what it did to the world is recorded, and not lost, only late."""
 UNSYNCED = "the Store could not be synced, so no Step was started"
 """An effectful Run's first push is its sync: no effect goes out on a Store the remote has not seen."""
 
@@ -197,7 +202,7 @@ def perform_run(request: Request) -> Answer:
                 run.settle()
                 request.store.publish()
             except PushExhausted:
-                return failed_before(at, PUSH_EXHAUSTED, lost=True)
+                return failed_before(at, _unpublished(done), lost=True)
             except RUN_FAULTS as unpushed:
                 return failed_before(at, f"what step {steps[at - 1].name} wrote could not be pushed: {unpushed}")
         request.narrator.reached(position, len(steps), step.name)
@@ -297,7 +302,12 @@ def _closed(run: InFlight, answer: Answer) -> Answer:
         run.settle()
         run.store.publish()
     except PushExhausted:
-        return answer.failed(PUSH_EXHAUSTED, lost=True)
+        return answer.failed(_unpublished(answer.steps), lost=True)
     except RUN_FAULTS as failed:
         return answer.failed(str(failed))
     return answer
+
+
+def _unpublished(steps: Sequence[Reached]) -> str:
+    """Why a Run answers 75 after its pushes ran out, naming its Records where a Step wrote any."""
+    return PUSH_EXHAUSTED_WITH_RECORDS if any(step.records for step in steps) else PUSH_EXHAUSTED

@@ -35,7 +35,8 @@ from hyper.artefact.manifest import Operation
 from hyper.artefact.repository import Repository
 from hyper.capability import projection
 from hyper.capability.predicate import read_test
-from hyper.core.faults import SinkUnwritten, Unbound
+from hyper.core.deepjson import DROP, GO_DEPTH, rebuild
+from hyper.core.faults import SinkUnwritten, TooDeep, Unbound
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
 from hyper.run import arguments, cause, effect, expand
@@ -553,13 +554,16 @@ def _secrets(operation: Operation, root: Any) -> dict[str, Any]:
 
 
 def _stored(value: Any) -> Value | None:
-    """A response value as a Store value; ``None`` for a JSON null, which the Store cannot hold."""
+    """A response value as a Store value; ``None`` for a JSON null, which the Store cannot hold
+    (a null inside a mapping or a list is left out of it)."""
     if value is None:
         return None
-    if isinstance(value, dict):
-        return {str(k): v for k, item in value.items() if (v := _stored(item)) is not None}
-    if isinstance(value, list):
-        return [v for item in value if (v := _stored(item)) is not None]
+    return rebuild(value, _stored_leaf)  # type: ignore[no-any-return]
+
+
+def _stored_leaf(value: Any) -> Any:
+    if value is None:
+        return DROP
     if isinstance(value, bool | int | float | str):
         return value
     return str(value)
@@ -582,27 +586,31 @@ def _mint(
     identity: Identity, fields: dict[str, Value] | None, *, tombstone: bool = False,
 ) -> None:
     record_type: RecordType = "observation" if bound.kind == "read" else "asset"
-    previous = run.ledger.head(identity)
-    if previous is not None:
-        same_kind = previous.metadata.record_type == record_type and previous.metadata.tombstone == tombstone
-        if same_kind and encode(previous.fields or {}) == encode(fields or {}):
-            return
-    version = RecordVersion(
-        Metadata(
-            identity=identity,
-            record_type=record_type,
-            run_id=run.run_id,
-            step=position,
-            operation=step.operation,
-            written_at=run.process.now(),
-            provenance=Provenance(run.provenance, provenance),
-            path=step.path,
-            tombstone=tombstone,
-        ),
-        fields,
-    )
+    try:
+        previous = run.ledger.head(identity)
+        if previous is not None:
+            same_kind = previous.metadata.record_type == record_type and previous.metadata.tombstone == tombstone
+            if same_kind and encode(previous.fields or {}) == encode(fields or {}):
+                return
+        data = RecordVersion(
+            Metadata(
+                identity=identity,
+                record_type=record_type,
+                run_id=run.run_id,
+                step=position,
+                operation=step.operation,
+                written_at=run.process.now(),
+                provenance=Provenance(run.provenance, provenance),
+                path=step.path,
+                tombstone=tombstone,
+            ),
+            fields,
+        ).encode()
+    except TooDeep:
+        name = f"{identity.target}/{identity.definition}/{identity.name}"
+        raise TooDeep(GO_DEPTH, f"the Record {name} and its fields") from None
     run.append(
-        [Write(record_path(identity, run.run_id, position), version.encode())],
+        [Write(record_path(identity, run.run_id, position), data)],
         f"Record {identity.target}/{identity.definition}/{identity.name} at run {run.run_id} step {position}",
     )
     run.ledger.minted(identity)

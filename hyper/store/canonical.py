@@ -19,10 +19,12 @@ import json
 import math
 import re
 import sys
+from collections.abc import Iterator
 from typing import Any, TypeAlias
 
+from hyper.core.deepjson import GO_DEPTH, dumps, loads, quote
+from hyper.core.faults import TooDeep
 from hyper.core.namedtuple import NamedTuple
-from hyper.store.deepjson import loads
 
 SECRET_MARKER = "<secret>"
 """What stands where a Manifest-declared secret would have gone: a constant, so a rotated secret
@@ -75,15 +77,18 @@ def encode(value: Value) -> bytes:
         if orjson is None and _encoded >= _FAST_AFTER:
             import orjson  # deferred: start-up cost
         if orjson is not None:
-            return orjson.dumps(plain, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n"  # type: ignore[no-any-return]
+            try:
+                return orjson.dumps(plain, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n"  # type: ignore[no-any-return]
+            except orjson.JSONEncodeError:
+                pass  # deeper than orjson's 255 levels: the exact writer has no such bound
         _encoded += 1
-    return _write(plain, 0).encode("utf-8") + b"\n"
+    return _write(plain)
 
 
 def encode_exactly(value: Value) -> bytes:
     """The canonical bytes by the reference-shaped writer alone (the check on :func:`encode`)."""
     plain, _ = _lower(value)
-    return _write(plain, 0).encode("utf-8") + b"\n"
+    return _write(plain)
 
 
 def identity_digest(names: list[str] | tuple[str, ...] | set[str] | frozenset[str]) -> str:
@@ -183,15 +188,11 @@ def parse(data: bytes) -> Value:
     hold and ``json`` would accept — ``NaN`` and its kin, a lone surrogate escape — is refused.
     """
     try:
-        value = loads(data.decode("utf-8"), _no_constant)
+        value = loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as fault:
         raise ValueError(f"the file is not JSON: {fault}") from None
     _check_parsed(value, b"\\u" in data)
     return value  # type: ignore[no-any-return]
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
 
 
 def _check_parsed(whole: Any, escaped: bool) -> None:
@@ -199,7 +200,7 @@ def _check_parsed(whole: Any, escaped: bool) -> None:
     also a string only an escape could spell — a lone surrogate, which has no UTF-8.
 
     A walk over a list of values still to see, not a recursion: a file may nest as deep as
-    the reader admits (:data:`hyper.store.deepjson.GO_DEPTH`)."""
+    the reader admits (:data:`hyper.core.deepjson.GO_DEPTH`)."""
     waiting = [whole]
     while waiting:
         value = waiting.pop()
@@ -226,9 +227,103 @@ def _check_spelled(text: str) -> None:
 
 
 def _lower(value: Value) -> tuple[Any, bool]:
-    """The plain value the writer sees, and whether it holds a number orjson cannot write alike."""
+    """The plain value the writer sees, and whether it holds a number orjson cannot write alike.
+
+    A frame a level, which is the fast way and holds every real value; one nested deeper than
+    the stack holds is lowered again by :func:`_lower_deep`, whose levels wait on a list. Where
+    the switch lands does not change the answer, only how it was reached."""
+    try:
+        return _lower_nested(value)
+    except RecursionError:
+        return _lower_deep(value)
+
+
+def _lower_nested(value: Value) -> tuple[Any, bool]:
     if isinstance(value, Always):
-        return _lower(value.value)
+        return _lower_nested(value.value)
+    if isinstance(value, dict):
+        kept: dict[str, Any] = {}
+        exotic = False
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise TypeError(f"a mapping key is a string, not {key!r}")
+            if isinstance(item, list) and not item:
+                continue  # the absence rule: an empty list is not written
+            lowered, odd = _lower_nested(item)
+            if isinstance(lowered, dict) and not lowered and not isinstance(item, Always):
+                continue  # nor a mapping with nothing to write
+            kept[key] = lowered
+            exotic = exotic or odd
+        return kept, exotic
+    if isinstance(value, list):
+        items = []
+        exotic = False
+        for item in value:
+            lowered, odd = _lower_nested(item)
+            items.append(lowered)
+            exotic = exotic or odd
+        return items, exotic
+    return _lower_scalar(value)
+
+
+class _Level(NamedTuple):
+    """One mapping or list :func:`_lower` has opened and not yet closed."""
+
+    plain: Any
+    children: Iterator[tuple[Any, Value]]
+    kept: bool
+    """Written even when nothing inside it is (the value was :class:`Always`)."""
+    key: str | None
+    """Where it goes in the level holding it (``None`` in a list, or at the top)."""
+
+
+def _lower_deep(value: Value) -> tuple[Any, bool]:
+    """:func:`_lower` with no frame a level. The absence rule is applied on the way back up —
+    a mapping is dropped only once all it held was — and the open levels are kept on a list,
+    so a value nested as deep as the reader admits is lowered; one nested deeper is
+    :class:`TooDeep`, since nothing could read its file back."""
+    exotic = False
+    levels: list[_Level] = []
+    pending: tuple[str | None, Value] | None = (None, value)
+    while True:
+        if pending is not None:
+            key, item = pending
+            kept = False
+            while isinstance(item, Always):
+                item, kept = item.value, True
+            if isinstance(item, dict | list) and len(levels) >= GO_DEPTH:
+                raise TooDeep(GO_DEPTH)  # no reader, here or the reference's, would read it back
+            if isinstance(item, dict):
+                levels.append(_Level({}, iter(item.items()), kept, key))
+                pending = None
+                continue
+            if isinstance(item, list):
+                levels.append(_Level([], ((None, member) for member in item), kept, key))
+                pending = None
+                continue
+            plain, odd = _lower_scalar(item)
+            exotic = exotic or odd
+        else:
+            top = levels[-1]
+            child = next(top.children, None)
+            if child is not None:
+                if isinstance(top.plain, dict) and not isinstance(child[0], str):
+                    raise TypeError(f"a mapping key is a string, not {child[0]!r}")
+                pending = child
+                continue
+            levels.pop()
+            plain, kept, key = top.plain, top.kept, top.key
+        pending = None
+        if not levels:
+            return plain, exotic
+        holder = levels[-1].plain
+        if isinstance(holder, list):
+            holder.append(plain)
+        elif kept or not (isinstance(plain, dict | list) and not plain):
+            holder[key] = plain  # the absence rule: an empty list or mapping is not written
+
+
+def _lower_scalar(value: Value) -> tuple[Any, bool]:
     if isinstance(value, Secret):
         return SECRET_MARKER, False
     if isinstance(value, bool | str):
@@ -241,41 +336,25 @@ def _lower(value: Value) -> tuple[Any, bool]:
         return value, True
     if isinstance(value, _dt.datetime):
         return instant_text(value), False
-    if isinstance(value, dict):
-        kept: dict[str, Any] = {}
-        exotic = False
-        for key, item in value.items():
-            if not isinstance(key, str):
-                raise TypeError(f"a mapping key is a string, not {key!r}")
-            if _dropped(item):
-                continue
-            lowered, odd = _lower(item)
-            if isinstance(lowered, dict) and not lowered and not isinstance(item, Always):
-                continue
-            kept[key] = lowered
-            exotic = exotic or odd
-        return kept, exotic
-    if isinstance(value, list):
-        items = []
-        exotic = False
-        for item in value:
-            lowered, odd = _lower(item)
-            items.append(lowered)
-            exotic = exotic or odd
-        return items, exotic
     raise TypeError(f"{type(value).__name__} is not a Store value")
 
 
-def _dropped(item: Value) -> bool:
-    """The absence rule: an empty list, and a mapping with nothing to write, are not written."""
-    return isinstance(item, list) and not item
+def _write(plain: Any) -> bytes:
+    """The reference-shaped writer: two spaces a level, keys sorted, numbers as ECMAScript spells
+    them. A frame a level where the stack holds it, and the same text by a list of open levels
+    (:func:`hyper.core.deepjson.dumps`) where it does not."""
+    try:
+        text = _write_nested(plain, 0)
+    except RecursionError:
+        text = dumps(plain, number_text, indent="  ", sort_keys=True)
+    return text.encode("utf-8") + b"\n"
 
 
-def _write(value: Any, indent: int) -> str:
+def _write_nested(value: Any, indent: int) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return _quote(value)
+        return quote(value)
     if isinstance(value, int | float):
         return number_text(value)
     if isinstance(value, dict):
@@ -283,26 +362,12 @@ def _write(value: Any, indent: int) -> str:
         if not keys:
             return "{}"
         inner = "  " * (indent + 1)
-        body = ",\n".join(f"{inner}{_quote(key)}: {_write(value[key], indent + 1)}" for key in keys)
+        body = ",\n".join(f"{inner}{quote(key)}: {_write_nested(value[key], indent + 1)}" for key in keys)
         return "{\n" + body + "\n" + "  " * indent + "}"
     if isinstance(value, list):
         if not value:
             return "[]"
         inner = "  " * (indent + 1)
-        body = ",\n".join(f"{inner}{_write(item, indent + 1)}" for item in value)
+        body = ",\n".join(f"{inner}{_write_nested(item, indent + 1)}" for item in value)
         return "[\n" + body + "\n" + "  " * indent + "]"
     raise TypeError(f"{type(value).__name__} is not a Store value")
-
-
-_SHORT = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
-_NEEDS_ESCAPE = re.compile(r'["\\\x00-\x1f]')
-
-
-def _escape(found: re.Match[str]) -> str:
-    char = found.group()
-    return _SHORT.get(char) or f"\\u{ord(char):04x}"
-
-
-def _quote(text: str) -> str:
-    """The minimum JSON needs: the quote, the backslash and the controls; all else as itself."""
-    return '"' + _NEEDS_ESCAPE.sub(_escape, text) + '"'

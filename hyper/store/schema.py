@@ -220,12 +220,7 @@ def read_file(data: bytes, known: int, read: Callable[[Fields], S], encode_shape
         raise SchemaUnsupported(version, known)
     shape = read(fields)
     fields.closed()
-    try:
-        written = encode_shape(shape)
-    except RecursionError:
-        # Read to Go's depth (hyper.store.deepjson), but the writer recurses a level a frame.
-        raise StoreFileError("the file nests deeper than hyper's canonical writer reaches, so it cannot be"
-                             " held to its encoding") from None
+    written = encode_shape(shape)
     if written != data:
         raise StoreFileError(
             f"the file is not in the canonical encoding: it re-encodes to {len(written)} bytes"

@@ -32,8 +32,7 @@ import ssl
 import urllib.parse
 from typing import TYPE_CHECKING, Any, Final
 
-import orjson
-
+from hyper.core.deepjson import loads
 from hyper.core.faults import NotArrived, ReleaseAbsent
 from hyper.workflow.executor import artefact_name, release_url
 
@@ -74,8 +73,8 @@ def _files(url: str, body: bytes) -> dict[str, str]:
     not a file to pass over: the digest is the whole point of the read.
     """
     try:
-        page: Any = orjson.loads(body)
-    except orjson.JSONDecodeError as exc:
+        page: Any = loads(body.decode("utf-8"))
+    except ValueError as exc:
         raise NotArrived(f"{url} answered something that is not JSON: {exc}") from exc
     listed = page.get("urls") if isinstance(page, dict) else None
     if not isinstance(listed, list):

@@ -8,12 +8,12 @@ import pytest
 
 from hyper.capability.response import (
     body_member,
-    compact,
     distinguished_name,
     headers_member,
     read_supplied,
     tls_member,
 )
+from hyper.core.deepjson import compact
 from hyper.core.faults import SuppliedFault
 
 

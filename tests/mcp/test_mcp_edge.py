@@ -137,3 +137,16 @@ async def test_a_string_past_64_kib_is_refused_quoting_only_its_start() -> None:
         'provider: arguments: name is longer than the 65536 bytes a string may hold here; it begins "' + "n" * 64 + '"'
     )
     assert calls == [], "no command ran"
+
+
+async def test_a_line_nested_deeper_than_the_decoder_reads_answers_a_parse_error_and_serving_goes_on() -> None:
+    async with connected(served(answering(answer())[0])) as session:
+        await session.handshake()
+        deep = b"[" * 5_000 + b"]" * 5_000
+        await session.send(b'{"jsonrpc":"2.0","id":3,"method":"ping","params":{"a":' + deep + b"}}")
+        assert await _next_answer(session) == {
+            "jsonrpc": "2.0",
+            "id": None,
+            "error": {"code": -32700, "message": "the line nests arrays and objects deeper than this server reads"},
+        }
+        await _still_serving(session, 9)

@@ -145,6 +145,7 @@ class Answered(NamedTuple):
 
     status: int
     body: Any
+    """Sent as its JSON, or as it is where it is already ``bytes``."""
     delay: float = 0.0
 
 
@@ -173,7 +174,7 @@ def serve(tmp: Path, answer: Callable[[str], Answered]) -> Iterator[Served]:
             seen.append(self.headers.get("Authorization", ""))
             answered = answer(self.path)
             time.sleep(answered.delay)
-            data = json.dumps(answered.body).encode()
+            data = answered.body if isinstance(answered.body, bytes) else json.dumps(answered.body).encode()
             try:
                 self.send_response(answered.status)
                 self.send_header("Content-Type", "application/json")

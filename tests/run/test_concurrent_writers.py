@@ -30,13 +30,13 @@ STAMP = "#!/bin/sh\necho \"changed by $$\"\n"
 LOOK = "kind: procedure\nprocedure: look\ntargets: [local]\nsteps:\n" + read_step("look", "echo", "looked")
 
 
-def _git(cwd: Path, *args: str) -> str:
+def run_git(cwd: Path, *args: str) -> str:
     done = subprocess.run(["git", *args], cwd=cwd, env=git_env(), check=True, capture_output=True, text=True)
     return done.stdout
 
 
-def _records(repo: Path, ref: str) -> set[str]:
-    listed = _git(repo, "ls-tree", "-r", "--name-only", ref, "--", "records/")
+def records_on(repo: Path, ref: str) -> set[str]:
+    listed = run_git(repo, "ls-tree", "-r", "--name-only", ref, "--", "records/")
     return set(listed.split())
 
 
@@ -47,13 +47,19 @@ def _hyper(clone: Path, env: dict[str, str], procedure: str) -> subprocess.Popen
     )
 
 
-def test_concurrent_runs_never_fail_on_a_ref_race_and_lose_no_record(tmp_path: Path) -> None:
+def with_origin(tmp_path: Path) -> tuple[Path, Path]:
+    """The fixture repository with ``change`` and ``look``, pushed to a bare origin: (root, origin)."""
     root = build(tmp_path, {"procedures/change.yaml": CHANGE, "procedures/look.yaml": LOOK},
                  version=installed().version)
     origin = tmp_path / "origin.git"
     subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(origin)], env=git_env(), check=True)
-    _git(root, "remote", "add", "origin", str(origin))
-    _git(root, "push", "-q", "origin", "main", "hyper-store")
+    run_git(root, "remote", "add", "origin", str(origin))
+    run_git(root, "push", "-q", "origin", "main", "hyper-store")
+    return root, origin
+
+
+def test_concurrent_runs_never_fail_on_a_ref_race_and_lose_no_record(tmp_path: Path) -> None:
+    _, origin = with_origin(tmp_path)
     clones = []
     for n in range(5):
         clone = tmp_path / f"clone-{n}"
@@ -77,9 +83,9 @@ def test_concurrent_runs_never_fail_on_a_ref_race_and_lose_no_record(tmp_path: P
         _, err = again.communicate(timeout=120)
         assert again.returncode == 0, err
 
-    _git(clones[0], "fetch", "-q", "origin")
-    published = _records(origin, "hyper-store")
-    written = set().union(*(_records(clone, "hyper-store") for clone in clones))
+    run_git(clones[0], "fetch", "-q", "origin")
+    published = records_on(origin, "hyper-store")
+    written = set().union(*(records_on(clone, "hyper-store") for clone in clones))
     assert written <= published
     changed = [name for name in published if "/host-changes/" in name]
     # Every Run that answered 0 performed its effect; one answering 75 may have stopped before it.

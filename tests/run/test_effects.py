@@ -121,7 +121,7 @@ def test_a_boundary_push_that_fails_ends_the_run_before_the_next_step(
     ran = run(root, scripts(tmp_path, deploy=DEPLOY), "two-changes")
     assert ran.code == 75
     assert "2     second  mutate  never-reached" in ran.stdout
-    assert engine.PUSH_EXHAUSTED in ran.stderr
+    assert engine.PUSH_EXHAUSTED_WITH_RECORDS in ran.stderr
     assert entry_files(root) == ["outcome.json", "run.json", "steps/0001.json"]
 
 

@@ -1,20 +1,17 @@
-"""JSON read to Go's depth without Python recursion, and refused past it with a sentence (ADR 0012)."""
+"""JSON read and written to Go's depth without Python recursion, and refused past it with a sentence
+(ADR 0012, ADR 0030)."""
 
 from __future__ import annotations
 
-import io
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from hyper.cli.main import main
+from hyper.core.deepjson import GO_DEPTH, _loop, compact, dumps, loads, rebuild
 from hyper.core.faults import TooDeep
-from hyper.store.canonical import parse
-from hyper.store.deepjson import GO_DEPTH, _loop, loads
-from tests.run.support import FACTS, build, process
-from tests.store.support import reference_store, seed
+from hyper.store import canonical
+from hyper.store.canonical import Always, Secret, encode, encode_exactly, parse
 
 SAMPLES = (
     '{"a": [1, 2.5, -3e2, "x\\u00e9\\n", true, false, null, {}, []], "b": {"c": "d"}, "b": 2}',
@@ -49,15 +46,35 @@ def test_ten_thousand_levels_read_and_one_more_is_refused() -> None:
         parse(("{\"a\":" * (GO_DEPTH + 1) + "1" + "}" * (GO_DEPTH + 1)).encode())
 
 
-def test_a_record_nested_deeper_than_the_writer_is_a_sentence_not_a_traceback(tmp_path: Path) -> None:
-    root = build(tmp_path)
-    files = reference_store()
-    name = next(n for n in files if n.startswith("records/cloudflare-prod/legacy-dns/preview-8"))
-    files[name] = files[name].replace(b'"zone": "example.com"', b'"zone": ' + b'{"a":' * 1500 + b"1" + b"}" * 1500)
-    seed(root, files)
-    said = f"hyper records: {name}: the file nests deeper than hyper's canonical writer reaches".encode()
-    for argv, wanted in ((["records"], 1), (["records", "--json"], 1), (["changes"], 0)):
-        out, err = io.BytesIO(), io.BytesIO()
-        code = main([*argv, "--repo-dir", str(root)], out, err, process(root, tmp_path / "bin"), FACTS)
-        assert code == wanted, err.getvalue()
-        assert err.getvalue().startswith(said) if wanted else err.getvalue() == b""
+def test_the_writers_write_ten_thousand_levels_without_a_frame_a_level() -> None:
+    """Compared as text: Python's own ``==`` recurses a level a frame."""
+    text = "[" * GO_DEPTH + "]" * GO_DEPTH
+    assert dumps(loads(text), repr) == text
+    assert compact(loads(text)) == text.encode()
+    assert compact(rebuild(loads(text), sort_keys=True)) == text.encode()
+    with pytest.raises(TooDeep, match="more than 10000 levels deep"):
+        encode(loads("[" + text + "]"))
+
+
+def test_a_canonical_file_two_thousand_deep_reads_back_as_it_was_written() -> None:
+    """Two thousand, not ten: the canonical file's indentation grows as the square of its depth."""
+    value: Any = "leaf"
+    for level in range(2_000):
+        value = {"a": value, "n": level} if level % 2 else [value, 1.5]
+    written = encode(value)
+    assert written == encode_exactly(value)
+    assert compact(parse(written)) == compact(value)
+    assert encode(parse(written)) == written
+
+
+LOWERED = (
+    {"a": [], "b": {}, "c": Always({}), "d": Always([]), "e": {"f": {"g": []}}, "h": [[], {}, Secret()]},
+    [{"x": {"y": {}}}, 2**70, 1.5, "s", True],
+    Always({"k": {"j": []}}),
+)
+
+
+@pytest.mark.parametrize("value", LOWERED)
+def test_the_two_lowerings_agree(value: Any) -> None:
+    """The absence rule, the markers and the number check are one rule however deep the value."""
+    assert canonical._lower_deep(value) == canonical._lower_nested(value)

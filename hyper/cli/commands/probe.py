@@ -35,12 +35,13 @@ from hyper.artefact.manifest import SECRET_MARKER, Manifest, Operation
 from hyper.artefact.repository import Repository
 from hyper.artefact.target import LOCAL
 from hyper.capability import Fault, Response, http, projection, reach
-from hyper.capability.response import compact, read_supplied
+from hyper.capability.response import read_supplied
 from hyper.cli.commands.operation import resolve_operation
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.core import exit as codes
+from hyper.core.deepjson import compact
 from hyper.core.faults import SuppliedFault, TemplateFault
 from hyper.core.row import Row
 from hyper.render.table import table
