@@ -10,7 +10,6 @@ orjson is imported on first encode, because a page never needs it.
 from collections.abc import Mapping
 from typing import Any, TypeAlias
 
-from hyper.core.deepjson import compact
 from hyper.core.namedtuple import NamedTuple
 
 Value: TypeAlias = Any
@@ -47,4 +46,6 @@ def row(type_: str, **declared: Value) -> Row:
 
 def encode_value(value: Value) -> bytes:
     """The one compact encoding (:func:`hyper.core.deepjson.compact`), however deep the value."""
+    from hyper.core.deepjson import compact  # deferred: start-up cost (json, then orjson)
+
     return compact(value)
