@@ -30,7 +30,9 @@ class Server:
     ``dispatch`` runs one command line and answers what it produced.
 
     Calls are served concurrently, each on a worker thread of its own: the dispatch
-    must be safe to call from several threads at once (ADR 0015).
+    must be safe to call from several threads at once (ADR 0015). A tool annotated as a
+    read of the local world (read-only, closed world), called while nothing else is in
+    flight, runs on the session's own thread instead.
     """
 
     name: str

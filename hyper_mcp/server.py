@@ -17,7 +17,10 @@ therefore done here rather than left to it (ADR-0003):
 
 The dispatch is synchronous and each call runs in a worker thread of its own, so
 calls are served concurrently (a read is not kept waiting behind a Run) and a Run's
-Step boundaries can be reported as progress while it works (ADR 0015). A cancelled call is never interrupted:
+Step boundaries can be reported as progress while it works (ADR 0015). The one
+exception is a read of the local world made while no other call is in flight: it is
+answered on the loop's own thread, since there is nothing it could hold up and the
+hop to a thread and back cost as much as the command. A cancelled call is never interrupted:
 the flag :attr:`Call.cancelled` reads turns true, the Run stops at its next Step
 boundary, and no result is sent.
 """
@@ -28,6 +31,8 @@ import contextlib
 import contextvars
 import json
 import os
+import select
+import stat
 import sys
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -56,7 +61,7 @@ from hyper_mcp.edge import INVALID_REQUEST, MAX_FRAME, PARSE_ERROR, batches_allo
 from hyper_mcp.envelope import Envelope, envelope_of
 from hyper_mcp.errors import ERROR_CODE, ProtocolError
 from hyper_mcp.rawjson import Members, SyntaxFault, Value, array_spans, of_python, parse
-from hyper_mcp.table import Table
+from hyper_mcp.table import Table, Tool
 
 DRAIN_GRACE_S: Final = 30.0
 """How long, after stdin closes, in-flight calls run undisturbed.
@@ -304,7 +309,7 @@ def _fault(sentence: str) -> MCPError:
 
 
 def _dispatched(dispatch: Dispatch, call: Call) -> Answer | BaseException:
-    """One command, on a worker thread of its own.
+    """One command, on a worker thread of its own (or, alone and local, on the loop's).
 
     Calls are not made to take turns: as between two terminals, what decides between
     two Runs is the Store's lock, which refuses rather than queues (ADR 0015).
@@ -341,8 +346,33 @@ def _progress_to(ctx: ServerRequestContext[Any, Any], cancelled: threading.Event
     return report
 
 
+def _local_read(tool: Tool | None) -> bool:
+    """A tool that only reads the local world: answered on the loop's own thread when alone.
+
+    Such a call touches no network and takes no Step, so nothing it does waits on
+    anything but the disk; the hop to a worker thread and back is two wake-ups, which on
+    a busy machine cost as much as the command (ADR 0015).
+    """
+    return tool is not None and tool.annotations.read_only and not tool.annotations.open_world
+
+
 def _handler(table: Table, dispatch: Dispatch) -> Callable[..., Awaitable[types.CallToolResult]]:
     calls = anyio.CapacityLimiter(CONCURRENT_CALLS)
+    threaded = 0
+    """Calls of this session running on worker threads now."""
+
+    async def dispatched(tool: Tool | None, call: Call) -> Answer | BaseException:
+        nonlocal threaded
+        if threaded == 0 and _local_read(tool):
+            # Nothing else is in flight whose progress or frames this call could hold up.
+            return _dispatched(dispatch, call)
+        threaded += 1
+        try:
+            with anyio.CancelScope(shield=True):
+                answered = await anyio.to_thread.run_sync(_dispatched, dispatch, call, limiter=calls)
+        finally:
+            threaded -= 1
+        return answered
 
     async def call_tool(
         ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
@@ -357,15 +387,14 @@ def _handler(table: Table, dispatch: Dispatch) -> Callable[..., Awaitable[types.
             progress=_progress_to(ctx, arrival.cancelled),
             cancelled=arrival.cancelled.is_set,
         )
-        with anyio.CancelScope(shield=True):
-            answered = await anyio.to_thread.run_sync(_dispatched, dispatch, call, limiter=calls)
+        tool = table.named(params.name)
+        answered = await dispatched(tool, call)
         # A cancellation that arrived while the Run drained is delivered here, and the
         # call is settled with no result, as the protocol asks.
         await anyio.lowlevel.checkpoint()
         if isinstance(answered, BaseException):
             raise _fault(f"the command stopped on an unexpected {type(answered).__name__}")
         try:
-            tool = table.named(params.name)
             assert tool is not None  # decode refused every name the table lacks
             envelope = envelope_of(tool, answered, decoded.dry_run)
         except ProtocolError as declined:
@@ -505,6 +534,25 @@ def _stdin_lines(fd: int, portal: anyio.from_thread.BlockingPortal, into: Any) -
         portal.call(into.aclose)
 
 
+def _room_on(fd: int) -> Callable[[bytes], bool]:
+    """Whether ``frame`` can be written to ``fd`` now without the write waiting.
+
+    A pipe or socket the poll finds writable takes :data:`select.PIPE_BUF` bytes at once,
+    so a frame that short goes out from the loop itself; a longer frame, a full pipe, or
+    any other kind of file (a terminal can be paused) goes through a worker thread, so the
+    loop never waits on a client that has stopped reading.
+    """
+    if not (stat.S_ISFIFO(mode := os.fstat(fd).st_mode) or stat.S_ISSOCK(mode)):
+        return lambda frame: False
+    poller = select.poll()
+    poller.register(fd, select.POLLOUT)
+
+    def room(frame: bytes) -> bool:
+        return len(frame) <= select.PIPE_BUF and any(events & select.POLLOUT for _, events in poller.poll(0))
+
+    return room
+
+
 async def _serve_stdio(adapted: Adapted) -> None:
     # Frames own the real stdout. Anything else that writes to fd 1 while the server
     # runs lands on stderr, and stdin reads as empty for anything but the transport.
@@ -522,8 +570,13 @@ async def _serve_stdio(adapted: Adapted) -> None:
         def write_all(frame: bytes) -> None:
             sink.write(frame)
 
+        room = _room_on(wire_out)
+
         async def write_line(frame: bytes) -> None:
-            await anyio.to_thread.run_sync(write_all, frame)
+            if room(frame):
+                write_all(frame)
+            else:
+                await anyio.to_thread.run_sync(write_all, frame)
 
         async with anyio.from_thread.BlockingPortal() as portal:
             reader = threading.Thread(target=_stdin_lines, args=(wire_in, portal, send), daemon=True)

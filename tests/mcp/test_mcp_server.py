@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import anyio
 import orjson
 
@@ -261,6 +263,34 @@ async def test_a_read_sent_while_a_run_is_in_flight_is_answered_before_the_run()
         ran = await _answer_to(session, 2)
     assert orjson.loads(listed)["result"]["content"] == [{"type": "text", "text": "2 Providers"}]
     assert b"completed" in ran
+
+
+async def test_a_local_read_runs_on_the_session_thread_only_while_nothing_else_is_in_flight() -> None:
+    """Alone, a read of the local world skips the hop to a worker; beside a Run, it takes one,
+    so a Run's progress never waits behind it."""
+    run = SteppingRun(("one", "two"))
+    threads: dict[str, list[int]] = {"providers": [], "runs": []}
+    beside = _beside(run)
+
+    def dispatch(call: Call) -> Answer:
+        threads.setdefault(call.argv[0], []).append(threading.get_ident())
+        return beside(call)
+
+    async with connected(served(dispatch)) as session:
+        await session.handshake()
+        await session.request("tools/call", tool_call_params("providers", b"{}"), request_id=2)
+        await session.request("tools/call", tool_call_params("runs", b"{}"), request_id=3)
+        await session.start("tools/call", tool_call_params("run", b'{"procedure":"p"}', "tok"), request_id=4)
+        started = await session.receive()
+        assert started is not None and b'"message":"one"' in started
+        await session.start("tools/call", tool_call_params("providers", b"{}"), request_id=5)
+        await _answer_to(session, 5)
+        run.release.set()
+        await _answer_to(session, 4)
+    here = threading.get_ident()
+    assert threads["providers"][0] == here  # alone and local: on the loop's thread
+    assert threads["runs"][0] != here  # a Store read reaches beyond the machine: a worker
+    assert threads["providers"][1] != here  # beside a Run in flight: a worker
 
 
 async def test_cancelling_one_call_leaves_the_others_untouched() -> None:
