@@ -349,8 +349,8 @@ def _progress_to(ctx: ServerRequestContext[Any, Any], cancelled: threading.Event
 def _local_read(tool: Tool | None) -> bool:
     """A tool that only reads the local world: answered on the loop's own thread when alone.
 
-    Such a call touches no network and takes no Step, so nothing it does waits on
-    anything but the disk; the hop to a worker thread and back is two wake-ups, which on
+    Such a call touches no network, takes no Step and no lock, so it waits on nothing
+    but this machine (the disk, a local git read); the hop to a worker thread and back is two wake-ups, which on
     a busy machine cost as much as the command (ADR 0015).
     """
     return tool is not None and tool.annotations.read_only and not tool.annotations.open_world
