@@ -154,6 +154,19 @@ def _tool_call_arguments(line: bytes) -> Value:
     return params.last().get("arguments") if isinstance(params, Members) else None
 
 
+def _arguments_of(message: types.JSONRPCRequest, line: bytes) -> Value:
+    """A ``tools/call``'s arguments as :func:`_tool_call_arguments` reads them.
+
+    An empty object holds no number whose spelling the SDK's parse could have lost, and
+    both parses let a repeated key's last value win, so the SDK's reading is taken for
+    it rather than parsing the frame a second time, member by member, in Python.
+    """
+    arguments = (message.params or {}).get("arguments")
+    if isinstance(arguments, dict) and not arguments:
+        return Members(())
+    return _tool_call_arguments(line)
+
+
 async def _forward(line: bytes, into: Any, link: _Link, reply: WriteLine) -> str | None:
     """One message the edge has judged well formed, handed to the SDK; answers its request key."""
     try:
@@ -170,7 +183,7 @@ async def _forward(line: bytes, into: Any, link: _Link, reply: WriteLine) -> str
             link.initialize_key = key
         if message.method == "tools/call":
             try:
-                arrival = _Arrival(_tool_call_arguments(line))
+                arrival = _Arrival(_arguments_of(message, line))
             except SyntaxFault:
                 arrival = None
             if arrival is not None and arrival.arguments is not None and not isinstance(arrival.arguments, Members):

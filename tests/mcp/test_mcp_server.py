@@ -162,6 +162,19 @@ async def test_probe_inputs_reach_the_command_as_the_caller_spelled_them() -> No
     assert calls[0].argv == ("probe", "--input", "m=1e2", "--input", "n=1.50", "--", "p", "o")
 
 
+async def test_a_repeated_arguments_member_is_read_last_wins_whichever_is_empty() -> None:
+    """Empty arguments are taken from the SDK's parse; a later non-empty one still keeps its spelling."""
+    dispatch, calls = answering(answer())
+    async with connected(served(dispatch)) as session:
+        await session.handshake()
+        await session.request("tools/call", b'{"name":"runs","arguments":{"limit":5},"arguments":{}}')
+        await session.request(
+            "tools/call",
+            b'{"name":"probe","arguments":{},"arguments":{"provider":"p","operation":"o","inputs":{"n":1.50}}}',
+        )
+    assert [call.argv for call in calls] == [("runs",), ("probe", "--input", "n=1.50", "--", "p", "o")]
+
+
 async def test_progress_is_one_notification_per_step_boundary_under_a_token() -> None:
     run = SteppingRun(("probe", "middle", "last"))
     run.release.set()
