@@ -39,3 +39,15 @@ def shell_root() -> yamlsubset.Node:
 @functools.cache
 def shell() -> Manifest:
     return read_manifest(BUILTIN_PATH, shell_bytes(), shell_root())
+
+
+@functools.cache
+def shell_listing() -> tuple[str, str]:
+    """The built-in Manifest's summary and digest, as ``hyper providers`` lists them.
+
+    Its bytes are this build's own, read once per process, so both are constants of the
+    process: a server answering ``providers`` on every call need not hash and count them
+    again.
+    """
+    manifest = shell()
+    return manifest.summary, manifest.digest

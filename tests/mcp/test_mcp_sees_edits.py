@@ -48,6 +48,9 @@ def test_an_edit_between_two_calls_is_seen(tmp_path: Path) -> None:
         after = _call(server, 3, "tools/call", {"name": "providers", "arguments": {}})
         assert isinstance(after, dict)
         assert sorted(row["name"] for row in after["structuredContent"]["rows"]) == ["billed", "shell"]
+        # the digest is over the bytes read now; only the built-in's (hyper's own bytes) is kept
+        digests = [{row["name"]: row["digest"] for row in got["structuredContent"]["rows"]} for got in (before, after)]
+        assert digests[1]["billed"] != digests[0]["paid"] and digests[1]["shell"] == digests[0]["shell"]
     finally:
         assert server.stdin is not None
         server.stdin.close()

@@ -7,6 +7,7 @@ network, no credential and no Store — the answer is the repository load alone.
 
 from __future__ import annotations
 
+from hyper.artefact import builtin
 from hyper.artefact.manifest import Manifest
 from hyper.cli.commands.provider import repository
 from hyper.cli.context import Context
@@ -23,13 +24,14 @@ COLUMNS = ("NAME", "ORIGIN", "SUMMARY", "OPERATIONS", "DIGEST")
 
 def provider_row(name: str, manifest: Manifest) -> Row:
     """One Provider. The digest is whole on every surface: it is checked with sha256sum, not by eye."""
+    summary, digest = builtin.shell_listing() if manifest is builtin.shell() else (manifest.summary, manifest.digest)
     return row(
         "provider",
         name=name,
         origin=manifest.origin_kind,
-        summary=manifest.summary,
+        summary=summary,
         operation_count=len(manifest.operations_by_name),
-        digest=manifest.digest,
+        digest=digest,
     )
 
 
