@@ -32,7 +32,13 @@ HEAVY = (
     "fractions",  # only a Cadence's rate needs it, and check never renders one
     "datetime",  # only a clock reading, --since or a timestamp position needs it
     "importlib.metadata",  # the version is read off the .dist-info directly
+    "typing",  # annotations are the checker's: a start-up module imports typing only under TYPE_CHECKING
+    "collections.abc",  # the same: its abstract types appear in annotations only
+    "contextlib",  # no discovery command or check holds a context manager of its own
 )
+
+BARE = ("re", "enum", "collections", "functools", "threading")
+"""What ``version`` alone leaves out: it reads the .dist-info and prints, and parses no YAML."""
 
 
 @pytest.mark.parametrize(
@@ -51,6 +57,12 @@ def test_a_discovery_command_loads_nothing_heavy(argv: list[str]) -> None:
     code, modules, stderr = modules_loaded_by([*argv, *repository])
     assert code == 0, stderr
     assert sorted(set(HEAVY) & modules) == []
+
+
+def test_version_loads_no_regular_expression_engine() -> None:
+    code, modules, stderr = modules_loaded_by(["version"])
+    assert code == 0, stderr
+    assert sorted((set(BARE) | set(HEAVY)) & modules) == []
 
 
 def test_a_review_reads_its_range_without_binding_openssl(tmp_path: Path) -> None:
@@ -87,4 +99,4 @@ def test_a_review_reads_its_range_without_binding_openssl(tmp_path: Path) -> Non
     )
     assert code == 0, stderr
     assert "hyper.store.reading" in modules  # the range was looked for on the Store
-    assert sorted({"hashlib", "_hashlib"} & modules) == []
+    assert sorted({"hashlib", "_hashlib", "typing"} & modules) == []

@@ -4,11 +4,15 @@ It is the one artefact keyed by its filename rather than a directory, and it nam
 nothing: one repository has one declaration.
 """
 
-from typing import Final
+from __future__ import annotations
 
 from hyper.core.namedtuple import NamedTuple
 from hyper.yaml.access import fields, scalar
 from hyper.yaml.subset import Node, Scalar
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final
 
 PATH: Final = "hyper.yaml"
 KIND: Final = "repository-declaration"

@@ -9,11 +9,15 @@ its position, so a rule can cite the exact member at fault. What is wrong with t
 file's shape is the schema's to say (:data:`hyper.check.definition.SCHEMA`); reading never judges.
 """
 
-from typing import Final
+from __future__ import annotations
 
 from hyper.core.namedtuple import NamedTuple
 from hyper.yaml.access import fields, scalars
 from hyper.yaml.subset import Node, Scalar
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final
 
 KIND: Final = "definition"
 NAME_KEY: Final = "definition"

@@ -12,15 +12,17 @@ of what they parse to: a reader verifies it with ``sha256sum``, and reformatting
 Manifest moves it, which is right — the reviewed artefact moved.
 """
 
-# No ``from __future__ import annotations`` here: a NamedTuple field annotated by a string
-# costs a compile when the class is made, and this module loads on every command's start-up (ADR 0006).
-from typing import Final
+from __future__ import annotations
 
 from hyper.artefact import scalars as read
 from hyper.core.digest import sha256
 from hyper.core.namedtuple import NamedTuple
 from hyper.yaml.access import fields, member, scalar, scalars, text
 from hyper.yaml.subset import Map, Node, Scalar, Seq
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final
 
 KIND: Final = "provider"
 NAME_KEY: Final = "provider"

@@ -18,11 +18,15 @@ forms, the eleven predicate operators, the two reference forms — and every val
 keeps its node so a rule cites the exact line.
 """
 
-from typing import Final, Literal
+from __future__ import annotations
 
 from hyper.core.namedtuple import NamedTuple
 from hyper.yaml.access import fields, member, scalar, scalars
 from hyper.yaml.subset import Map, Node, Scalar, Seq
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final, Literal
 
 KIND: Final = "procedure"
 NAME_KEY: Final = "procedure"

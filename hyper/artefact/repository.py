@@ -25,11 +25,10 @@ The rules it holds:
   among the artefacts a clean ``check`` reports.
 """
 
+from __future__ import annotations
+
 import gc
 import os
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from typing import Final
 
 from hyper.artefact import builtin
 from hyper.artefact.declaration import PATH as DECLARATION_PATH
@@ -43,6 +42,11 @@ from hyper.yaml import subset as yamlsubset
 from hyper.yaml.access import member
 from hyper.yaml.parsed import parse
 from hyper.yaml.subset import Node, Scalar
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Final
 
 DIRECTORIES: Final = ("definitions", "procedures", "targets", "providers")
 """The four artefact directories, in the order they are read."""
@@ -118,27 +122,22 @@ def declared_name(root: Node | None, key: str) -> str:
     return named.value if isinstance(named, Scalar) else ""
 
 
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """Hold the cycle collector off while trees are built.
+def load_repository(root: str) -> Repository | Unreadable:
+    """Read the repository at ``root`` (an absolute directory). Never raises.
 
-    A large repository is hundreds of thousands of small tracked objects, none of
-    them in a cycle; left on, the collector rescans the growing heap over and over
-    and takes longer than the parsing. Reference counting still frees everything.
+    The cycle collector is held off while trees are built. A large repository is hundreds
+    of thousands of small tracked objects, none of them in a cycle; left on, the collector
+    rescans the growing heap over and over and takes longer than the parsing. Reference
+    counting still frees everything. (A ``try`` rather than a context manager: contextlib
+    is not otherwise on a discovery command's path, and deferring it saves start-up cost.)
     """
     enabled = gc.isenabled()
     gc.disable()
     try:
-        yield
+        return _load(root)
     finally:
         if enabled:
             gc.enable()
-
-
-def load_repository(root: str) -> Repository | Unreadable:
-    """Read the repository at ``root`` (an absolute directory). Never raises."""
-    with _no_cycle_collection():
-        return _load(root)
 
 
 def _load(root: str) -> Repository | Unreadable:

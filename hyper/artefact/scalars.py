@@ -10,7 +10,10 @@ artefact never said.
 from __future__ import annotations
 
 import re
-from typing import Final
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final
 
 _INTEGER: Final = re.compile(r"[+-]?[0-9]+")
 _DURATION: Final = re.compile(r"([0-9]+)([smhd])")

@@ -10,12 +10,16 @@ bare names, not slots: a name to strip from an environment resolves nothing and
 grants nothing, so it carries no ``env:`` mapping and no authority.
 """
 
-from typing import Final
+from __future__ import annotations
 
 from hyper.artefact.manifest import Member, listed
 from hyper.core.namedtuple import NamedTuple
 from hyper.yaml.access import fields, scalar
 from hyper.yaml.subset import Map, Node, Scalar
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final
 
 KIND: Final = "target-declaration"
 NAME_KEY: Final = "target"

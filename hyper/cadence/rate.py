@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from hyper.cadence.grammar import Cadence
 from hyper.core.namedtuple import NamedTuple
 
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
     from fractions import Fraction
 

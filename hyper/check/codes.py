@@ -11,7 +11,9 @@ a second file, and every command shares that gate.
 
 from __future__ import annotations
 
-from typing import Final
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final
 
 STRICT_YAML_VIOLATION: Final = "strict-yaml-violation"
 UNKNOWN_KEY: Final = "unknown-key"

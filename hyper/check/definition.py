@@ -8,8 +8,6 @@ class, Capability, credential-slot and opaque-destroy checks are asked here, onc
 
 from __future__ import annotations
 
-from typing import Final
-
 from hyper.artefact import definition as artefact
 from hyper.artefact.definition import Definition
 from hyper.check import codes
@@ -21,6 +19,10 @@ from hyper.check.shape import env_rules, kind_mismatch, name_mismatch
 from hyper.core.problem import Problem
 from hyper.yaml.access import at
 from hyper.yaml.subset import Node, Scalar
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final
 
 SCHEMA: Final = obj(
     prop("kind", STRING, required=True),

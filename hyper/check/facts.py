@@ -10,8 +10,6 @@ misshapen reads as absent) keeps every shape fault the schema's to report, once.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Final
 
 from hyper.artefact import manifest, target
 from hyper.check import codes
@@ -19,6 +17,11 @@ from hyper.core.namedtuple import NamedTuple
 from hyper.core.problem import Problem
 from hyper.yaml.access import at, member, quote, scalars, text
 from hyper.yaml.subset import Map, Node, Seq
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Final
 
 HOLE: Final = re.compile(r"\{([^{}]+)\}")
 """One template hole, ``{name}``, anywhere in a scalar."""

@@ -14,8 +14,6 @@ is exposed as :meth:`Graph.reaches`, one derivation for both.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from hyper.artefact.procedure import Procedure, Step
 from hyper.check import codes
 from hyper.check.index import Index
@@ -23,6 +21,10 @@ from hyper.core.namedtuple import NamedTuple
 from hyper.core.problem import Problem
 from hyper.yaml.access import at, join
 from hyper.yaml.subset import Node, Scalar
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 
 class _StepFacts(NamedTuple):

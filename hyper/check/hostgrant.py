@@ -12,7 +12,10 @@ from __future__ import annotations
 import ipaddress
 import re
 import urllib.parse
-from typing import Final
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final
 
 _LABEL: Final = re.compile(r"^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$")
 _PORT: Final = re.compile(r"^[0-9]{1,5}$")

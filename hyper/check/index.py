@@ -9,8 +9,6 @@ once per Step that binds it, which keeps a repository of thousands of artefacts 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from hyper.artefact import definition
 from hyper.artefact.repository import Repository
 from hyper.check import codes
@@ -19,6 +17,10 @@ from hyper.core.namedtuple import NamedTuple
 from hyper.core.problem import Problem
 from hyper.yaml.access import at
 from hyper.yaml.subset import Scalar
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 
 class Claim(NamedTuple):

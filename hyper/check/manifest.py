@@ -17,8 +17,6 @@ gets one row and nothing else: checking keys it cannot understand would be guess
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Final
 
 from hyper.artefact import manifest as artefact
 from hyper.artefact.manifest import HttpRequest, Manifest, Operation, Record
@@ -30,6 +28,11 @@ from hyper.core.digest import sha256
 from hyper.core.problem import Problem
 from hyper.yaml.access import at, descend, fields, join, member, quote, text
 from hyper.yaml.subset import Map, Node, Scalar, Seq
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Final
 
 RESERVED_HEADERS: Final = frozenset({"host", "content-length", "content-type", "transfer-encoding", "connection"})
 """Headers hyper computes itself; a second writer would make the request disagree with what hyper did."""

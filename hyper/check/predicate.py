@@ -13,14 +13,16 @@ answers the ``field:`` and ``step:`` nodes so the caller can apply it.
 
 from __future__ import annotations
 
-from typing import Final
-
 from hyper.artefact.procedure import OPERATORS, Predicate, read_predicate
 from hyper.check import codes
 from hyper.check.schema import Type, reads_as
 from hyper.core.problem import Problem
 from hyper.yaml.access import at, join, quote
 from hyper.yaml.subset import Map, Node, Scalar, Seq
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final
 
 _ORDERED: Final[tuple[Type, ...]] = ("integer", "number", "duration")
 _TEMPORAL: Final[tuple[Type, ...]] = ("duration", "timestamp")

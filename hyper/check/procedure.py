@@ -13,8 +13,6 @@ that would have read through it stays silent: a second row for one cause is nois
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
-from typing import Final, Literal
 
 from hyper.artefact import procedure as artefact
 from hyper.artefact.procedure import (
@@ -40,6 +38,11 @@ from hyper.core.namedtuple import NamedTuple
 from hyper.core.problem import Problem
 from hyper.yaml.access import at, join, member, quote
 from hyper.yaml.subset import Map, Node, Scalar, Seq
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Mapping
+    from typing import Final, Literal
 
 SCHEMA: Final = obj(
     prop("kind", STRING, required=True),

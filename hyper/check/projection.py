@@ -11,8 +11,6 @@ version), so it reads nothing outside the repository.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-
 from hyper.artefact import procedure as procedure_artefact
 from hyper.artefact.repository import LOCK, Repository
 from hyper.check import codes
@@ -24,6 +22,11 @@ from hyper.workflow import WorkflowFacts
 from hyper.workflow.namespace import path as workflow_path
 from hyper.yaml.subset import Scalar
 
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from typing import TypeAlias
+
 __all__ = ["Generate", "ProjectedWorkflow", "WorkflowFacts", "projection", "stale", "wanted"]
 
 
@@ -34,7 +37,7 @@ class ProjectedWorkflow(NamedTuple):
     facts: WorkflowFacts
 
 
-Generate = Callable[[WorkflowFacts], bytes]
+Generate: TypeAlias = 'Callable[[WorkflowFacts], bytes]'
 
 
 def _variables(repo: Repository, index: Index, pairs: tuple[tuple[str, str], ...]) -> tuple[str, ...]:

@@ -10,7 +10,6 @@ filter over the answer, applied after.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterable, Sequence
 
 from hyper.artefact import procedure as procedure_artefact
 from hyper.artefact.declaration import PATH as DECLARATION_PATH
@@ -25,6 +24,10 @@ from hyper.check.projection import Generate, stale
 from hyper.core.problem import Problem
 from hyper.workflow import generate as generate_workflow
 from hyper.yaml.access import at
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
 
 
 def check_repository(repo: Repository, generate: Generate = generate_workflow) -> list[Problem]:

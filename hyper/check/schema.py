@@ -13,8 +13,6 @@ author chooses (operations, credential slots, args) and a dedicated rule reads t
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
-from typing import Final, Literal
 
 from hyper.check import codes
 from hyper.core.namedtuple import NamedTuple
@@ -22,7 +20,12 @@ from hyper.core.problem import Problem
 from hyper.yaml.access import at, join, quote
 from hyper.yaml.subset import Map, Node, Scalar, Seq
 
-Type = Literal["string", "integer", "number", "boolean", "object", "array", "duration", "timestamp"]
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Collection
+    from typing import Final, Literal, TypeAlias
+
+Type: TypeAlias = 'Literal["string", "integer", "number", "boolean", "object", "array", "duration", "timestamp"]'
 
 
 class Schema(NamedTuple):

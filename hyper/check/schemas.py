@@ -8,8 +8,6 @@ readers they once were, they made ``artefact`` and ``check`` import each other.
 
 from __future__ import annotations
 
-from typing import Final
-
 from hyper.artefact.manifest import CAPABILITIES, KINDS, PATTERNS
 from hyper.check.schema import (
     BOOLEAN,
@@ -23,6 +21,10 @@ from hyper.check.schema import (
     one_of,
     prop,
 )
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final
 
 OPERATION: Final = obj(
     prop("kind", one_of(*KINDS), required=True),

@@ -8,12 +8,15 @@ scalar: that is the schema's ``schema-mismatch`` already, and one cause earns on
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Collection, Iterable
 
 from hyper.check import codes
 from hyper.core.problem import Problem
 from hyper.yaml.access import at, descend, join, member
 from hyper.yaml.subset import Map, Node, Scalar, Seq
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Collection, Iterable
 
 
 def kind_mismatch(file: str, root: Node | None, want: str) -> list[Problem]:

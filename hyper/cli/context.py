@@ -1,10 +1,14 @@
 """What a repository command is handed besides its arguments and its destination."""
 
-from collections.abc import Callable
+from __future__ import annotations
 
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
 from hyper.core.version import BuildFacts
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 def never() -> bool:

@@ -10,14 +10,17 @@ the envelope carry the CLI's exact rows and sentences without re-deciding them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, BinaryIO, Protocol
-
 from hyper.core.faults import StreamFault
 
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import BinaryIO, Protocol
+
     from hyper.core.row import Row
     from hyper_mcp import Answer
+else:
+    Protocol = object  # the checker holds Destination as a Protocol; at run time it is a plain base
 
 
 class Destination(Protocol):

@@ -10,9 +10,9 @@ is reported before the working directory, the environment or the repository is
 touched.
 """
 
+from __future__ import annotations
+
 import re
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from hyper.cli.tree import LISTING_LIMIT, Command
 from hyper.cli.usage import arity_fault, unknown_flag
@@ -20,8 +20,10 @@ from hyper.core.faults import UsageFault
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.quote import go_quote
 
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
     import datetime as _dt
+    from collections.abc import Callable, Sequence
 
     _Instant = _dt.datetime
 else:
@@ -93,7 +95,7 @@ class Invocation(NamedTuple):
     expansion: bool = False
 
 
-def read_since(text: str) -> "_dt.datetime | None":
+def read_since(text: str) -> _dt.datetime | None:
     """An RFC 3339 instant with an offset, in UTC; ``None`` where ``text`` is not one."""
     import datetime as _dt  # only ``--since`` reads an instant; most commands never import it
 

@@ -7,14 +7,17 @@ terminal row's ``truncated`` for a machine.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TypeVar
-
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.render.terminal import Truncated
 
-T = TypeVar("T")
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import TypeVar
+
+if TYPE_CHECKING:
+    T = TypeVar("T")
 
 
 def cut_namespace(items: Sequence[T], inv: Invocation, noun: str, to: Destination) -> tuple[Sequence[T], Truncated]:

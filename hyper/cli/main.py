@@ -13,14 +13,16 @@ more than starting Python, so each arm imports what it uses and nothing else
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, BinaryIO
 
 from hyper.cli.destination import Streams
 from hyper.core import exit as codes
 from hyper.core.faults import StreamFault
 
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import BinaryIO
+
     from hyper.cli.destination import Collected
     from hyper.core.process import Process
     from hyper.core.version import BuildFacts

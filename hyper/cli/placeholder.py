@@ -10,11 +10,13 @@ valid as it was (ADR 0019). MCP callers read the same rows and no sentence.
 
 from __future__ import annotations
 
-from typing import Final
-
 from hyper.artefact.declaration import PATH
 from hyper.artefact.repository import Repository
 from hyper.cli.destination import Destination
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final
 
 PLACEHOLDER: Final = "sha256:" + "0" * 64
 

@@ -5,9 +5,13 @@ the parser and the completion scripts all read it, so a command or flag added he
 reaches every one of them by the same edit.
 """
 
-from typing import Final
+from __future__ import annotations
 
 from hyper.core.namedtuple import NamedTuple
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final
 
 PARAMETER_ORDER: Final = (
     "--limit",

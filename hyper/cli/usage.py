@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from hyper.cli.tree import GLOBAL_SIGNATURES, GLOBALS, GLOBALS_TITLE, GROUPS, OUTSIDE, OUTSIDE_TITLE, Command
 from hyper.core.quote import go_quote
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 
 def page() -> str:

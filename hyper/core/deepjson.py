@@ -18,11 +18,14 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable, Iterable, Iterator
 from json.decoder import scanstring  # type: ignore[attr-defined]
-from typing import Any, Final
 
 from hyper.core.faults import TooDeep
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Iterator
+    from typing import Any, Final
 
 GO_DEPTH: Final = 10_000
 """Go's ``encoding/json`` nesting limit: what a Store the reference wrote may hold."""

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import functools
 import importlib
-from collections.abc import Callable
-from typing import Any
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 _BUILT_IN = ("_sha2", "_sha256")
 """CPython's own SHA-256 module: ``_sha2`` from 3.12, ``_sha256`` before."""

@@ -4,7 +4,11 @@ Seven and no more: a caller scripts against them, so a new failure is given one 
 these meanings rather than a number of its own.
 """
 
-from typing import Final
+from __future__ import annotations
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final
 
 CLEAN: Final = 0
 PROBLEMS: Final = 1

@@ -19,10 +19,13 @@ they unwind (ADR 0028 names them).
 from __future__ import annotations
 
 import errno
-from collections.abc import Sequence
-from typing import ClassVar
 
 from hyper.core import exit as codes
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import ClassVar
 
 
 class Fault(Exception):

@@ -23,8 +23,11 @@ it is used only on the versions the suite runs on (``TESTED``); anywhere else th
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
 
 TESTED = ((3, 11), (3, 12), (3, 13))
 """The CPython versions whose internals the fast form was tested against."""

@@ -9,25 +9,28 @@ Values on the start-up path of every command are ``NamedTuple``s rather than att
 classes: ADR 0006 has the measurement.
 """
 
+from __future__ import annotations
+
 import os
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
 
 from hyper.core.namedtuple import NamedTuple
 
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
     import datetime as _dt
     import ssl
     import subprocess
+    from collections.abc import Callable, Mapping
+    from typing import Any, TypeAlias
 
 
-def _utc_now() -> "_dt.datetime":
+def _utc_now() -> _dt.datetime:
     import datetime as _dt  # on first reading, not at start-up: most commands never read the clock
 
     return _dt.datetime.now(_dt.UTC)
 
 
-def _mint(at: "_dt.datetime") -> str:
+def _mint(at: _dt.datetime) -> str:
     from hyper.core.ids import mint_v7  # deferred: start-up cost
 
     return mint_v7(at)
@@ -48,13 +51,13 @@ def _real_hostname() -> str:
     return socket.gethostname()
 
 
-def _real_launch(*args: Any, **kwargs: Any) -> "subprocess.Popen[bytes]":
+def _real_launch(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
     import subprocess  # deferred: start-up cost
 
     return subprocess.Popen(*args, **kwargs)
 
 
-Launcher = Callable[..., "subprocess.Popen[bytes]"]
+Launcher: TypeAlias = 'Callable[..., subprocess.Popen[bytes]]'
 """Starts a child process; the signature is :class:`subprocess.Popen`'s."""
 
 
@@ -78,7 +81,7 @@ def _real_backoff(attempt: int) -> None:
     time.sleep(0.25 * 2 ** (attempt - 1) * (0.5 + random.random()))
 
 
-Dialer = Callable[[str, int, "float | None"], "ssl.SSLSocket"]
+Dialer: TypeAlias = 'Callable[[str, int, float | None], ssl.SSLSocket]'
 """Opens a connection to ``host:port`` and completes its TLS handshake, verifying the peer
 for ``host``, within ``timeout`` seconds (``None``: no bound). Failures raise ``OSError``.
 The ``http`` Capability reaches the world through this alone, so a test (or the corpus's
@@ -95,8 +98,8 @@ class Process(NamedTuple):
 
     environ: Mapping[str, str]
     getwd: Callable[[], str]
-    now: Callable[[], "_dt.datetime"]
-    mint: Callable[["_dt.datetime"], str]
+    now: Callable[[], _dt.datetime]
+    mint: Callable[[_dt.datetime], str]
     user: Callable[[], str]
     hostname: Callable[[], str]
     launch: Launcher = _real_launch

@@ -7,12 +7,16 @@ absent members omitted, no HTML escaping, non-ASCII written raw (orjson's defaul
 orjson is imported on first encode, because a page never needs it.
 """
 
-from collections.abc import Mapping
-from typing import Any, TypeAlias
+from __future__ import annotations
 
 from hyper.core.namedtuple import NamedTuple
 
-Value: TypeAlias = Any
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any, TypeAlias
+
+Value: TypeAlias = 'Any'
 """A JSON value: str, int, bool, lists and ordered dicts of those."""
 
 

@@ -17,9 +17,12 @@ import errno
 import functools
 import os
 import stat
-from typing import Final
 
 from hyper.core.faults import Unheld
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final
 
 CAP: Final = 4 * 1024 * 1024
 """The most bytes any file hyper reads may hold: the reference's own Manifest cap

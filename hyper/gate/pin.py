@@ -10,13 +10,12 @@ wrong still passes or fails here on its pin alone, its other faults being
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from hyper.core.faults import PinUnreadable
 from hyper.fs.read import read_held
 from hyper.yaml import subset as yamlsubset
 from hyper.yaml.parsed import parse
 
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
     from hyper.render.refusal import Member
 

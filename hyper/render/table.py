@@ -9,7 +9,9 @@ as tabwriter does, because labelled-value blocks and ragged tables depend on it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 _PADDING = 2
 

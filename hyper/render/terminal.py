@@ -7,14 +7,18 @@ the marker object naming the axis of a listing that can be narrowed — and the
 marker is checked when it is built, so no surface ever carries a malformed one.
 """
 
-from collections.abc import Sequence
-from typing import Literal
+from __future__ import annotations
 
 from hyper.core.faults import MarkerFault
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.row import Row, Value
 
-Axis = Literal["identity", "time"]
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Literal, TypeAlias
+
+Axis: TypeAlias = 'Literal["identity", "time"]'
 
 
 class Marker(NamedTuple):
@@ -23,7 +27,7 @@ class Marker(NamedTuple):
     dropped: int
     hint: str
 
-    def checked(self) -> "Marker":
+    def checked(self) -> Marker:
         """This marker, or the :class:`MarkerFault` naming the member that breaks a rule."""
         if self.axis not in ("identity", "time"):
             raise MarkerFault(f"axis: {self.axis!r} is neither identity nor time")

@@ -14,9 +14,6 @@ resolved to nothing leaves the member off the row (``unresolved`` on the page).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Final
-
 from hyper.artefact.repository import Repository
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.row import Row, row
@@ -26,6 +23,11 @@ from hyper.review.kinds import Kind
 from hyper.review.nodes import named, scalar_list
 from hyper.yaml.access import fields
 from hyper.yaml.subset import Node, Seq
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+    from typing import Final
 
 CAPTION: Final = "AUTHORITY   read from definitions/ and targets/"
 COLUMNS: Final = ("DEFINITION", "TARGET", "DEFINITION KINDS", "TARGET KINDS", "EFFECTIVE", "DESTROY OPS")

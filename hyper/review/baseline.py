@@ -22,14 +22,16 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-from typing import TYPE_CHECKING, Final
 
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
 from hyper.review import kinds
 from hyper.review.resolve import Found
 
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
+    from typing import Final
+
     from hyper.store.branch import Store
     from hyper.store.reading import Entry
     from hyper.store.step import StepFile

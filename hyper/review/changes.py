@@ -15,7 +15,6 @@ having no values to compare.
 from __future__ import annotations
 
 import re
-from typing import Final
 
 from hyper.review.facts import Fact, Shape, facts_of
 from hyper.review.kinds import Kind
@@ -23,6 +22,10 @@ from hyper.review.marks import Flag, step_coordinate
 from hyper.review.touched import Touched
 from hyper.yaml import subset as yamlsubset
 from hyper.yaml.subset import Node
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final
 
 SINCE_DIGITS: Final = 7
 MEMBER_GAP: Final = " · "

@@ -8,7 +8,9 @@ row ends where its last field does. Widths are counted in code points.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
 
 GAP = "  "
 """The least space between two things on one line of the screen."""

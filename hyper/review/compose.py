@@ -9,7 +9,6 @@ the consumer has the file — so the page carries them beside the rows.
 from __future__ import annotations
 
 import datetime as _dt
-from typing import TYPE_CHECKING
 
 from hyper.artefact.manifest import Manifest
 from hyper.artefact.repository import Repository
@@ -28,6 +27,7 @@ from hyper.review.touched import NOTHING, read_touched
 from hyper.yaml.access import fields
 from hyper.yaml.subset import Node
 
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
     from hyper.cadence import Gloss
     from hyper.check.graph import Graph

@@ -16,7 +16,6 @@ no fact; a ``values:`` selector keeps its written order, which is the fact.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
 
 from hyper.core.namedtuple import NamedTuple
 from hyper.review import kinds
@@ -24,6 +23,10 @@ from hyper.review.kinds import Kind
 from hyper.review.nodes import env_variable, key_line, root_line, scalar_list, scalar_text
 from hyper.yaml.access import fields
 from hyper.yaml.subset import Map, Node, Scalar, Seq
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 
 class Shape(enum.Enum):

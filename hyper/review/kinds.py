@@ -9,10 +9,12 @@ reading when that key is the thing wrong with the file.
 
 from __future__ import annotations
 
-from typing import Final
-
 from hyper.artefact.manifest import BUILTIN_PATH
 from hyper.core.namedtuple import NamedTuple
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final
 
 
 class Kind(NamedTuple):

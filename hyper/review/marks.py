@@ -15,9 +15,6 @@ waits until every marker is known (:mod:`hyper.review.columns`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Final
-
 from hyper.artefact.manifest import Manifest
 from hyper.artefact.repository import Repository, declared_name
 from hyper.artefact.target import TargetDeclaration
@@ -28,6 +25,11 @@ from hyper.review.kinds import Kind
 from hyper.review.nodes import env_variable, key_line, named, scalar_list, scalar_text
 from hyper.yaml.access import fields
 from hyper.yaml.subset import Map, Node, Seq
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping, Sequence
+    from typing import Final, TypeAlias
 
 DESTROY: Final = "DESTROY"
 OPAQUE: Final = "opaque"
@@ -218,7 +220,7 @@ def repository_marks(root: Node | None) -> Marks:
 # --- Procedure ------------------------------------------------------------------------
 
 
-Reach = Callable[[str], tuple[str, ...] | None]
+Reach: TypeAlias = 'Callable[[str], tuple[str, ...] | None]'
 """A Procedure name to the Targets it reaches at any depth, sorted; ``None`` where no such Procedure is."""
 
 

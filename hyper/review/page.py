@@ -13,12 +13,14 @@ terminal.
 
 from __future__ import annotations
 
-from typing import Final
-
 from hyper.review.authority import block
 from hyper.review.columns import GAP, widths
 from hyper.review.compose import Review
 from hyper.review.marks import Flag
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final
 
 INDENT: Final = "  "
 PATH_COLUMN: Final = 40

@@ -16,11 +16,13 @@ more often than it is rewritten, so the ordinary case costs one scan.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from hyper.core.namedtuple import NamedTuple
 from hyper.review.nodes import root_line
 from hyper.yaml.subset import Map, Node, Seq
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 
 class Touched(NamedTuple):

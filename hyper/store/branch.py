@@ -4,9 +4,9 @@ The branch is ``hyper-store`` on remote ``origin``, and neither is configurable:
 repository has one Store, and finding it is knowing the name. It is never checked out.
 """
 
+from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Callable, Sequence
 
 from hyper.core.faults import GitError, RefMoved, StoreAbsent
 from hyper.core.namedtuple import NamedTuple
@@ -17,6 +17,10 @@ from hyper.store.names import BRANCH, REF, REMOTE
 from hyper.store.objects import ObjectStore
 from hyper.store.paths import INTRODUCTION_PATH
 from hyper.store.tree import apply
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
 
 INTRODUCTION = (
     "# The `hyper` Store\n"
@@ -68,12 +72,12 @@ class Store:
         self._replay: list[tuple[list[PathOperation], str]] = []
 
     @classmethod
-    def open(cls, root: str, process: Process, now: _dt.datetime) -> "Store":
+    def open(cls, root: str, process: Process, now: _dt.datetime) -> Store:
         """The Store the clone holds; :class:`StoreAbsent` where it holds none. No network."""
         return cls.on(Git.open(root, process, now), now)
 
     @classmethod
-    def on(cls, git: Git, now: _dt.datetime) -> "Store":
+    def on(cls, git: Git, now: _dt.datetime) -> Store:
         """The Store of ``git``'s repository, found by the object reader the handle keeps for
         every later read, so that opening a Store to read it starts one child, not three."""
         objects = ObjectStore(git)
@@ -103,7 +107,7 @@ class Store:
             contents.append(answer[2])
         return contents
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *_: object) -> None:

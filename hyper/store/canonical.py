@@ -13,18 +13,22 @@ The encoding of a value alone is the encoding it has as a whole file, which is w
 identity digest computable from a list of names.
 """
 
+from __future__ import annotations
 
 import datetime as _dt
 import json
 import math
 import re
 import sys
-from collections.abc import Iterator
-from typing import Any, TypeAlias
 
 from hyper.core.deepjson import GO_DEPTH, dumps, loads, quote
 from hyper.core.faults import TooDeep
 from hyper.core.namedtuple import NamedTuple
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import Any, TypeAlias
 
 SECRET_MARKER = "<secret>"
 """What stands where a Manifest-declared secret would have gone: a constant, so a rotated secret
@@ -38,7 +42,7 @@ class Always(NamedTuple):
     ``expanded_to``), so the encoder carries the marker and never a list of key names.
     """
 
-    value: "Value"
+    value: Value
 
 
 class Secret(NamedTuple):

@@ -14,9 +14,12 @@ objects.
 from __future__ import annotations
 
 import os
-from typing import Final
 
 from hyper.store.git import Git
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final
 
 LOOSE: Final = "loose-object"
 PACK: Final = "pack"

@@ -12,15 +12,19 @@ foreground group — reaches hyper, which drains, and not the git the drain reco
 git's stderr is captured and never passed through: hyper's stderr is the command's narration.
 """
 
+from __future__ import annotations
 
 import datetime as _dt
 import os
 import subprocess
-from collections.abc import Mapping, Sequence
 
 from hyper.core.faults import GitError, NoRepository
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
 
 COMMIT_NAME = "hyper"
 COMMIT_EMAIL = "hyper@hyper.invalid"
@@ -96,7 +100,7 @@ class Git:
         self.env = env
 
     @classmethod
-    def open(cls, root: str, process: Process, now: _dt.datetime) -> "Git":
+    def open(cls, root: str, process: Process, now: _dt.datetime) -> Git:
         """The repository at ``root`` itself — a ``.git`` entry there, file or directory, and
         never a walk upward, which could climb into whatever repository lay above."""
         if not os.path.lexists(os.path.join(root, ".git")):

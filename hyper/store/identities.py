@@ -5,13 +5,16 @@ Reading a set back is total because every entry either holds the members or, hol
 names a set an earlier entry holds in full; Compaction never removes a Journal entry.
 """
 
-
-from collections.abc import Iterable
+from __future__ import annotations
 
 from hyper.core.faults import IdentitySetError
 from hyper.core.namedtuple import NamedTuple
 from hyper.store.canonical import Always, identity_digest
 from hyper.store.schema import Members
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 
 class Identities(NamedTuple):

@@ -4,9 +4,9 @@ Neither carries an exit code, a duration or a stored head code: each derives fro
 entry already holds, and a stored copy is a second representation that can disagree.
 """
 
+from __future__ import annotations
 
 import datetime as _dt
-from typing import Literal
 
 from hyper.core.namedtuple import NamedTuple
 from hyper.store.canonical import Always, Value
@@ -22,10 +22,14 @@ from hyper.store.schema import (
     write_file,
 )
 
-Outcome = Literal["completed", "refused", "failed"]
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Literal, TypeAlias
+
+Outcome: TypeAlias = 'Literal["completed", "refused", "failed"]'
 OUTCOMES: tuple[Outcome, ...] = ("completed", "refused", "failed")
-Cause = Literal["cron", "manual"]
-Executor = Literal["github-actions", "local"]
+Cause: TypeAlias = 'Literal["cron", "manual"]'
+Executor: TypeAlias = 'Literal["github-actions", "local"]'
 
 _OUTCOME_MEMBERS = ("outcome", "ended_at")
 _RUN_MEMBERS = ("run_id", "procedure", "trigger", "started_at", "dry_run", "provenance")
@@ -44,8 +48,8 @@ class RefusalMember(NamedTuple):
     field: str = ""
     step: int = 0
     step_id: str = ""
-    declared: "Value | None" = None
-    observed: "Value | None" = None
+    declared: Value | None = None
+    observed: Value | None = None
 
     def value(self) -> Value:
         members = Members()
@@ -61,7 +65,7 @@ class RefusalMember(NamedTuple):
         return members.mapping
 
     @classmethod
-    def read(cls, fields: Fields) -> "RefusalMember":
+    def read(cls, fields: Fields) -> RefusalMember:
         fields.require("error_code", "file", "message")
         member = cls(
             error_code=fields.text("error_code"),
@@ -109,11 +113,11 @@ class OutcomeFile(NamedTuple):
         return write_file(OUTCOME_SCHEMA_VERSION, "outcome.json", _OUTCOME_MEMBERS, fill)
 
     @classmethod
-    def decode(cls, data: bytes) -> "OutcomeFile":
+    def decode(cls, data: bytes) -> OutcomeFile:
         return read_file(data, OUTCOME_SCHEMA_VERSION, cls._read, OutcomeFile.encode)
 
     @classmethod
-    def _read(cls, fields: Fields) -> "OutcomeFile":
+    def _read(cls, fields: Fields) -> OutcomeFile:
         fields.require(*_OUTCOME_MEMBERS)
         outcome = fields.one_of("outcome", OUTCOMES)
         ended = fields.at("ended_at")
@@ -154,7 +158,7 @@ class Trigger(NamedTuple):
         members.require("a Trigger", _TRIGGER_MEMBERS)
 
     @classmethod
-    def read(cls, fields: Fields) -> "Trigger":
+    def read(cls, fields: Fields) -> Trigger:
         fields.require(*_TRIGGER_MEMBERS)
         trigger = cls(
             cause=fields.one_of("cause", ("cron", "manual")),
@@ -197,11 +201,11 @@ class RunFile(NamedTuple):
         return write_file(RUN_SCHEMA_VERSION, "run.json", _RUN_MEMBERS, fill)
 
     @classmethod
-    def decode(cls, data: bytes) -> "RunFile":
+    def decode(cls, data: bytes) -> RunFile:
         return read_file(data, RUN_SCHEMA_VERSION, cls._read, RunFile.encode)
 
     @classmethod
-    def _read(cls, fields: Fields) -> "RunFile":
+    def _read(cls, fields: Fields) -> RunFile:
         fields.require(*_RUN_MEMBERS)
         trigger = fields.block("trigger")
         provenance = fields.block("provenance")

@@ -13,9 +13,12 @@ out for editing only after forgetting the id it was cached under.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable
 
 from hyper.core.namedtuple import NamedTuple
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 TREE_MODE = "40000"
 FILE_MODE = "100644"

@@ -11,11 +11,10 @@ temporary checkout. Objects become reachable only when the ref moves, which is t
 a process killed before it leaves the branch where it was.
 """
 
+from __future__ import annotations
 
 import os
 import subprocess
-from collections.abc import Callable, Iterable, Sequence
-from typing import IO, TYPE_CHECKING
 
 from hyper.core.faults import GitError, RefMoved
 from hyper.fs.write import write_all
@@ -24,8 +23,11 @@ from hyper.store.durability import LOOSE, PACK, PACK_METADATA, flush_directory, 
 from hyper.store.git import COMMIT_EMAIL, COMMIT_NAME, Git, TreeFile
 from hyper.store.level import FILE_MODE, Level, TreeEntry
 
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
     import hashlib
+    from collections.abc import Callable, Iterable, Sequence
+    from typing import IO
 
 UNPACK_LIMIT = 100
 """Below this many objects a batch is written loose; at or above it, as one pack."""
@@ -97,7 +99,7 @@ class ObjectStore:
     def hash_size(self) -> int:
         return 20 if self.object_format == "sha1" else 32
 
-    def _hash(self) -> "hashlib._Hash":
+    def _hash(self) -> hashlib._Hash:
         import hashlib  # on the first write: a handle that only reads never hashes
 
         return hashlib.new(self.object_format)

@@ -8,18 +8,20 @@ belongs to: an over-long identity segment is cut and suffixed, so the identity i
 inside the file, where a Record version restates it unencoded and in full.
 """
 
+from __future__ import annotations
 
 import datetime as _dt
 import enum
 import re
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from hyper.core.faults import PathError
 from hyper.core.ids import parse_run_id
 from hyper.core.namedtuple import NamedTuple
 
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from hyper.store.git import TreeFile
 
 INTRODUCTION_PATH = "STORE.md"
@@ -268,7 +270,7 @@ class ListedFile(NamedTuple):
 _TAIL_FORMS = {"run.": Form.RUN, "outc": Form.OUTCOME, "step": Form.STEP}
 _DAY = re.compile(r"\A\d{4}/\d{2}/\d{2}\Z")
 _STEP_TAIL = re.compile(r"\Asteps/(\d{4,})\.json\Z")
-def listed_journal(files: "Iterable[TreeFile]") -> list[ListedFile]:
+def listed_journal(files: Iterable[TreeFile]) -> list[ListedFile]:
     """The files of a ``journal/`` listing, every path held to the grammar."""
     days: set[str] = set()
     runs: set[str] = set()

@@ -9,11 +9,11 @@ The one derived state is the Journal's summaries memo (adr/0031), keyed by the o
 was read from, so every answer is still the one a fresh read of the handle's commit gives.
 """
 
+from __future__ import annotations
 
 import datetime as _dt
 import functools
 import posixpath
-from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from hyper.core.faults import GitError, JournalFileUnreadable, Misfiled, SchemaUnsupported, StoreFileError
 from hyper.core.namedtuple import NamedTuple
@@ -41,6 +41,10 @@ from hyper.store.step import ClosedBy, Disposition, StepFile
 from hyper.store.summaries import Account as Account
 from hyper.store.summaries import Memo, Summary, micros
 from hyper.store.summaries import classify as _classify
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Iterator, Sequence
 
 
 class Closer(NamedTuple):

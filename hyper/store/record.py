@@ -5,9 +5,9 @@ names can never collide. A Tombstone is an ordinary version carrying ``tombstone
 marker, never the absence of ``fields``, is what identifies one.
 """
 
+from __future__ import annotations
 
 import datetime as _dt
-from typing import Literal
 
 from hyper.core.namedtuple import NamedTuple
 from hyper.store.canonical import SECRET_MARKER, Value
@@ -21,7 +21,11 @@ from hyper.store.provenance import (
 )
 from hyper.store.schema import RECORD_SCHEMA_VERSION, Fields, Members, join, read_file, write_file
 
-RecordType = Literal["observation", "asset"]
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Literal, TypeAlias
+
+RecordType: TypeAlias = 'Literal["observation", "asset"]'
 
 _VERSION_MEMBERS = (
     "target", "definition", "name", "record_type",
@@ -72,11 +76,11 @@ class RecordVersion(NamedTuple):
         return write_file(RECORD_SCHEMA_VERSION, "a Record version", _VERSION_MEMBERS, fill)
 
     @classmethod
-    def decode(cls, data: bytes) -> "RecordVersion":
+    def decode(cls, data: bytes) -> RecordVersion:
         return read_file(data, RECORD_SCHEMA_VERSION, cls._read, RecordVersion.encode)
 
     @classmethod
-    def _read(cls, fields: Fields) -> "RecordVersion":
+    def _read(cls, fields: Fields) -> RecordVersion:
         fields.require(*_VERSION_MEMBERS)
         block = fields.block("provenance")
         written = fields.at("written_at")

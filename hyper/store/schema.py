@@ -14,12 +14,15 @@ bytes it was read from.
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
 
 from hyper.core.faults import SchemaUnsupported, StoreFileError
 from hyper.core.ids import parse_run_id
 from hyper.store.canonical import Value, encode, parse, parse_instant
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from typing import Any, TypeVar
 
 RECORD_SCHEMA_VERSION = 1
 RUN_SCHEMA_VERSION = 1
@@ -78,8 +81,9 @@ def write_file(version: int, subject: str, required: Iterable[str], fill: Callab
     return encode(members.mapping)
 
 
-T = TypeVar("T")
-E = TypeVar("E", bound=str)
+if TYPE_CHECKING:
+    T = TypeVar("T")
+    E = TypeVar("E", bound=str)
 
 
 class Fields:
@@ -198,7 +202,8 @@ class Fields:
             raise self.fault(f"the file carries {unknown[0]!r}, which this shape does not have")
 
 
-S = TypeVar("S")
+if TYPE_CHECKING:
+    S = TypeVar("S")
 
 
 def read_file(data: bytes, known: int, read: Callable[[Fields], S], encode_shape: Callable[[S], bytes]) -> S:

@@ -4,9 +4,9 @@ Six of the seven Dispositions are borne by a Step file; ``never-reached`` is rea
 absence of one inside a closed entry, so no file carries it.
 """
 
+from __future__ import annotations
 
 import datetime as _dt
-from typing import Literal
 
 from hyper.core.namedtuple import NamedTuple
 from hyper.store.canonical import Always, Value
@@ -22,17 +22,13 @@ from hyper.store.schema import (
     write_file,
 )
 
-Kind = Literal["read", "mutate", "destroy"]
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Literal, TypeAlias
+
+Kind: TypeAlias = 'Literal["read", "mutate", "destroy"]'
 KINDS: tuple[Kind, ...] = ("read", "mutate", "destroy")
-Disposition = Literal[
-    "ran",
-    "skipped-as-already-recorded",
-    "skipped-by-condition",
-    "refused",
-    "never-reached",
-    "attempted-outcome-unknown",
-    "attempted-world-untouched",
-]
+Disposition: TypeAlias = 'Literal["ran", "skipped-as-already-recorded", "skipped-by-condition", "refused", "never-reached", "attempted-outcome-unknown", "attempted-world-untouched"]'  # noqa: E501 - one string, so the alias costs no typing import
 FILED_DISPOSITIONS: tuple[Disposition, ...] = (
     "ran",
     "skipped-as-already-recorded",
@@ -69,7 +65,7 @@ class StepCode(NamedTuple):
         members.text("kind", self.kind)
 
     @classmethod
-    def read(cls, fields: Fields) -> "StepCode":
+    def read(cls, fields: Fields) -> StepCode:
         return cls(
             id=fields.text("id"),
             definition=fields.text("definition"),
@@ -142,7 +138,7 @@ class MemberAnswer(NamedTuple):
             raise ValueError("store: an answer names neither the host it reached nor the command it ran")
 
     @classmethod
-    def read(cls, fields: Fields) -> "MemberAnswer":
+    def read(cls, fields: Fields) -> MemberAnswer:
         member = fields.text("member")
         answer: HTTPAnswer | ShellAnswer
         if fields.carries("host"):
@@ -207,11 +203,11 @@ class StepFile(NamedTuple):
         return write_file(STEP_SCHEMA_VERSION, "a Step file", _STEP_MEMBERS, fill)
 
     @classmethod
-    def decode(cls, data: bytes) -> "StepFile":
+    def decode(cls, data: bytes) -> StepFile:
         return read_file(data, STEP_SCHEMA_VERSION, cls._read, StepFile.encode)
 
     @classmethod
-    def _read(cls, fields: Fields) -> "StepFile":
+    def _read(cls, fields: Fields) -> StepFile:
         fields.require(*_STEP_MEMBERS)
         provenance_block = fields.block("provenance")
         assert provenance_block is not None
@@ -300,11 +296,11 @@ class ClosedBy(NamedTuple):
         )
 
     @classmethod
-    def decode(cls, data: bytes) -> "ClosedBy":
+    def decode(cls, data: bytes) -> ClosedBy:
         return read_file(data, CLOSED_BY_SCHEMA_VERSION, cls._read, ClosedBy.encode)
 
     @classmethod
-    def _read(cls, fields: Fields) -> "ClosedBy":
+    def _read(cls, fields: Fields) -> ClosedBy:
         fields.require(*_CLOSED_BY_MEMBERS)
         if fields.text("disposition") != "attempted-outcome-unknown":
             raise fields.fault("a closing write's disposition is attempted-outcome-unknown and no other")

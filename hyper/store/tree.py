@@ -9,12 +9,14 @@ which is what makes a Compaction re-appliable onto a tip already compacted elsew
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from hyper.core.faults import PathTaken
 from hyper.store.git import PathOperation
 from hyper.store.level import FILE_MODE, TREE_MODE, Level, TreeEntry
 from hyper.store.objects import ObjectStore
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 
 def apply(

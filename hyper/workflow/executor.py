@@ -12,7 +12,11 @@ distribution and its version, never an index URL, so pip's own environment
 digest decides whether they are accepted (ADR 0019).
 """
 
-from typing import Final
+from __future__ import annotations
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final
 
 RUNNER: Final = "ubuntu-24.04"
 """The image the job runs on; it supplies bash, sha256sum and git."""

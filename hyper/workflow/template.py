@@ -25,12 +25,14 @@ so a file this build writes is not the one the reference's binary writes (ADR 00
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from hyper.artefact.repository import LOCK
 from hyper.workflow.executor import CHECKOUT, DISTRIBUTION, PYTHON, RUNNER, SETUP_PYTHON, artefact_name
 from hyper.workflow.facts import WorkflowFacts
 from hyper.workflow.scalar import quoted, scalar
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 STORE_GROUP = "hyper-store"
 """The one concurrency group every effectful workflow in a repository shares: the Store's lock,

@@ -7,11 +7,13 @@ tripped over it too would put two rows on one line for one cause.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from hyper.core.problem import Problem
 from hyper.core.quote import quote as quote  # the rules quote values through this module
 from hyper.yaml.subset import Map, Node, Scalar, Seq
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 
 def fields(node: Node | None, *names: str) -> dict[str, Node]:

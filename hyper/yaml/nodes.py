@@ -18,10 +18,13 @@ tells nodes apart uses ``isinstance``, never ``==`` alone.
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Any, Literal, TypeAlias, TypeVar
 
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.problem import Problem
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Any, Literal, TypeAlias, TypeVar
 
 try:  # the getter collections.namedtuple uses, with its own fallback
     from _collections import _tuplegetter  # type: ignore[import-not-found]
@@ -34,9 +37,10 @@ except ImportError:  # pragma: no cover - CPython always has it
 ERROR_CODE = "strict-yaml-violation"
 """The one error code a YAML fault is reported under."""
 
-Style = Literal["plain", "single", "double", "literal", "folded"]
+Style: TypeAlias = 'Literal["plain", "single", "double", "literal", "folded"]'
 
-_T = TypeVar("_T", bound=type)
+if TYPE_CHECKING:
+    _T = TypeVar("_T", bound=type)
 
 
 def named(cls: _T) -> _T:

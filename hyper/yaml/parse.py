@@ -34,8 +34,6 @@ Nothing here raises.
 
 from __future__ import annotations
 
-from typing import NoReturn, TypeAlias
-
 from hyper.core.quote import quote
 from hyper.yaml.nodes import Map, Node, Parsed, Scalar, Seq, YamlFault
 from hyper.yaml.scanner import scan
@@ -73,6 +71,10 @@ from hyper.yaml.tokens import (
     Token,
     VersionToken,
 )
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import NoReturn, TypeAlias
 
 # One sentence per refused construct, each naming what the reader must change. They
 # are the sentences hyper.yaml.subset writes, so either reader reports alike.

@@ -16,7 +16,6 @@ own on :class:`_Scanner`, which holds the position and the indentation between t
 from __future__ import annotations
 
 import re
-from typing import TypeAlias
 
 from hyper.yaml.nodes import Map, Node, Scalar, Seq, Style, named
 from hyper.yaml.tokens import (
@@ -57,6 +56,10 @@ from hyper.yaml.tokens import (
     Token,
     VersionToken,
 )
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import TypeAlias
 
 
 @named

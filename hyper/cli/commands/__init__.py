@@ -9,16 +9,18 @@ for ``providers`` alone. It holds every command of the tree, no more and no fewe
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
 
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Final, TypeAlias
+
     from hyper.cli.context import Context
     from hyper.cli.destination import Destination
     from hyper.cli.invocation import Invocation
 
-Body = Callable[["Invocation", "Destination", "Context"], int]
-GateAnswer = Callable[["Invocation", "Destination", str], None]
+Body: TypeAlias = 'Callable[[Invocation, Destination, Context], int]'
+GateAnswer: TypeAlias = 'Callable[[Invocation, Destination, str], None]'
 
 BUILT: Final[dict[str, str]] = {
     "providers": "hyper.cli.commands.providers",
