@@ -38,7 +38,7 @@ LIMIT_MAX = 2**63 - 1
 """The largest cap ``--limit`` reads. A cap is a 64-bit count on both surfaces (the MCP side reads
 ``limit`` the same way), so a longer number is refused like any other that is not a positive integer."""
 
-_RFC3339 = re.compile(
+_RFC3339 = (  # compiled at its first use, by ``re``'s own cache: only ``--since`` reads an instant
     r"\A([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})\Z"
 )
 
@@ -99,7 +99,7 @@ def read_since(text: str) -> _dt.datetime | None:
     """An RFC 3339 instant with an offset, in UTC; ``None`` where ``text`` is not one."""
     import datetime as _dt  # only ``--since`` reads an instant; most commands never import it
 
-    match = _RFC3339.match(text)
+    match = re.match(_RFC3339, text)
     if match is None:
         return None
     year, month, day, hour, minute, second = (int(g) for g in match.groups()[:6])

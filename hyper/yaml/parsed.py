@@ -15,7 +15,7 @@ the same value. Bounded: the least recently used parse goes first beyond ``LIMIT
 
 from __future__ import annotations
 
-import threading
+import _thread  # threading.Lock is this documented lock: not importing threading defers start-up cost
 
 from hyper.yaml import subset as yamlsubset
 from hyper.yaml.nodes import Parsed
@@ -23,7 +23,7 @@ from hyper.yaml.nodes import Parsed
 LIMIT = 16_384
 """More files than any repository the benchmarks model; beyond it the oldest parse is dropped."""
 
-_lock = threading.Lock()
+_lock = _thread.allocate_lock()
 _held: dict[tuple[str, bytes], Parsed] = {}
 
 
