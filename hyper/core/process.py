@@ -61,7 +61,7 @@ Launcher: TypeAlias = 'Callable[..., subprocess.Popen[bytes]]'
 """Starts a child process; the signature is :class:`subprocess.Popen`'s."""
 
 
-def _real_dial(host: str, port: int, timeout: float | None) -> "ssl.SSLSocket":
+def _real_dial(host: str, port: int, timeout: float | None) -> ssl.SSLSocket:
     """The system's resolver and trust (:func:`hyper.core.dial.connect`)."""
     from hyper.core.dial import connect  # deferred: start-up cost
 

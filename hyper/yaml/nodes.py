@@ -19,18 +19,19 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from hyper.core.namedtuple import NamedTuple
+from hyper.core.namedtuple import FAST, NamedTuple
 from hyper.core.problem import Problem
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
     from typing import Any, Literal, TypeAlias, TypeVar
 
-try:  # the getter collections.namedtuple uses, with its own fallback
+if FAST:  # the getter collections.namedtuple uses, on the CPythons hyper.core.namedtuple gates
     from _collections import _tuplegetter  # type: ignore[import-not-found]
-except ImportError:  # pragma: no cover - CPython always has it
+else:
 
     def _tuplegetter(index: int, doc: str | None) -> Any:
+        """The standard form of a field getter, wherever CPython's own is not trusted."""
         return property(itemgetter(index), doc=doc)
 
 

@@ -10,11 +10,12 @@ parser compares them on every token, and a comparison of ints costs least.
 
 from __future__ import annotations
 
+from hyper.yaml.nodes import Map, Node, Scalar, Seq, named
+
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
     from typing import TypeAlias
 
-from hyper.yaml.nodes import Map, Node, Scalar, Seq, named
 
 STREAM_END = 0
 DOCUMENT_START = 1
