@@ -135,13 +135,24 @@ def _fault(sentence: str) -> ProtocolError:
     return ProtocolError(f"{sentence}, which is a fault in this server")
 
 
+_SHOWN: Final = 200
+"""How much of a row a fault quotes: enough to recognise it, never a whole Record."""
+
+
 def _discriminated(row: bytes) -> tuple[str, dict[str, object]]:
     try:
         decoded = orjson.loads(row)
-    except orjson.JSONDecodeError:
+    except orjson.JSONDecodeError as failed:
+        if "depth limit" in str(failed):
+            # orjson stops at 1,024 levels; the CLI reads the Store to Go's 10,000 (ADR 0030)
+            raise ProtocolError(
+                "the answer holds a value nested more than 1024 levels deep, deeper than an MCP "
+                "answer here carries; read it with the command's --json"
+            ) from None
         decoded = None
     if not isinstance(decoded, dict) or not isinstance(decoded.get("type"), str):
-        raise _fault(f"the command wrote the row {row!r}, which is not a JSON object led by its type")
+        shown = row if len(row) <= _SHOWN else row[:_SHOWN] + b"..."
+        raise _fault(f"the command wrote the row {shown!r}, which is not a JSON object led by its type")
     return decoded["type"], decoded
 
 

@@ -133,3 +133,21 @@ async def test_the_example_serves_its_two_tools_to_the_official_python_client() 
         with pytest.raises(MCPError) as empty:
             await session.call_tool("say", {"language": ""})
         assert empty.value.message == "say: language is empty, and an empty string names no language"
+
+
+# --- #12: a row nested past what the adapter decodes ---
+
+
+def test_a_row_nested_past_the_adapters_depth_is_refused_with_a_sentence() -> None:
+    deep = b'{"type":"record","fields":' + b"[" * 2_000 + b"]" * 2_000 + b"}"
+    with pytest.raises(ProtocolError) as raised:
+        envelope_of(tool("records"), answer(rows=(deep,)))
+    assert "nested more than 1024 levels deep" in raised.value.message
+    assert "--json" in raised.value.message and "[[[" not in raised.value.message
+
+
+def test_a_row_that_is_no_object_is_quoted_only_in_part() -> None:
+    with pytest.raises(ProtocolError) as raised:
+        envelope_of(tool("records"), answer(rows=(b"[" + b"1," * 10_000 + b"1]",)))
+    assert "which is not a JSON object led by its type" in raised.value.message
+    assert len(raised.value.message) < 400
