@@ -43,6 +43,22 @@ _COMPRESSION = 1
 object's id is the hash of its uncompressed content, so the level changes no id; a Run writes
 every version of directories that grow by one entry per commit, and level 6 spent more time
 than everything else it does."""
+_SMALLEST_WINDOW, _LARGEST_WINDOW = 9, 15
+"""zlib's bounds on ``wbits``, the log2 of its window."""
+
+
+def _deflate(data: bytes) -> bytes:
+    """``data`` zlib-compressed through a window no wider than ``data`` itself.
+
+    Most of what a Run writes is a delta or a file of a few dozen bytes, and at zlib's full
+    window setting the compressor up cost several times compressing them. A window as wide as
+    the input finds about the matches the full one would; the bytes differ, if at all, by a
+    few, and an object's id is the hash of its content, never of its compressed form.
+    """
+    import zlib  # deferred: start-up cost
+
+    return zlib.compress(data, _COMPRESSION, max(_SMALLEST_WINDOW, min(_LARGEST_WINDOW, len(data).bit_length())))
+
 class ObjectStore:
     """Writes and reads one repository's objects for one Store handle.
 
@@ -182,8 +198,6 @@ class ObjectStore:
         self._depths.clear()
 
     def _write_loose(self, sha: str, kind: bytes, data: bytes) -> None:
-        import zlib  # deferred: start-up cost
-
         directory = os.path.join(self.objects_dir, sha[:2])
         final = os.path.join(directory, sha[2:])
         if os.path.exists(final):
@@ -193,7 +207,7 @@ class ObjectStore:
         flush = LOOSE in self._flushing()
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o444)
         try:
-            write_all(descriptor, zlib.compress(b"%s %d\0" % (kind, len(data)) + data, _COMPRESSION))
+            write_all(descriptor, _deflate(b"%s %d\0" % (kind, len(data)) + data))
             if flush:
                 os.fsync(descriptor)
         finally:
@@ -233,7 +247,7 @@ class ObjectStore:
             header.append(byte)
             if based is not None:
                 header += offset(start - offsets[based[0]][0])
-            entry = bytes(header) + zlib.compress(data, _COMPRESSION)
+            entry = bytes(header) + _deflate(data)
             body += entry
             if start >= 2**31:
                 raise GitError(("pack",), 0, "a pack this large is written by git, not hyper")
