@@ -135,7 +135,16 @@ class Level:
         """The tree object's content, byte for byte what ``git mktree`` would hash; from here
         on nothing counts as edited."""
         data = b"".join(self._records)
-        head = len(b"".join(self._records[: self._head]))
-        tail = len(b"".join(self._records[len(self._records) - self._tail :])) if self._tail else 0
-        self._head = self._tail = len(self._records)
+        count = len(self._records)
+        head = self._leading(self._head, len(data))
+        tail = len(data) - self._leading(count - self._tail, len(data))
+        self._head = self._tail = count
         return Serialised(data, head, min(tail, len(data) - head))
+
+    def _leading(self, count: int, size: int) -> int:
+        """The bytes of the first ``count`` records of a level of ``size`` bytes, counted from
+        whichever end is nearer: a growing directory is edited at its end, and counting the
+        whole of it to find that out was a second serialisation per version."""
+        if count <= len(self._records) // 2:
+            return len(b"".join(self._records[:count]))
+        return size - len(b"".join(self._records[count:]))
