@@ -31,6 +31,7 @@ import contextlib
 import contextvars
 import json
 import os
+import re
 import select
 import stat
 import sys
@@ -208,7 +209,30 @@ _TOO_DEEP: Final = object()
 with its own sentence, never a traceback that ends serving."""
 
 
+MAX_DEPTH: Final = 512
+"""The deepest a frame may nest arrays and objects. Stated, because ``json``'s own limit follows
+the interpreter's stack and moved in 3.13: without it one CPython refuses a frame another reads."""
+
+_STRING: Final = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_BRACKET: Final = re.compile(rb"[\[\]{}]")
+
+
+def _too_deep(line: bytes) -> bool:
+    """Whether ``line`` nests past :data:`MAX_DEPTH`, counted outside its strings; a frame
+    with fewer brackets than that cannot, so the ordinary frame costs two counts."""
+    if line.count(b"[") + line.count(b"{") <= MAX_DEPTH:
+        return False
+    depth = 0
+    for bracket in _BRACKET.finditer(_STRING.sub(b'""', line)):
+        depth += 1 if bracket[0] in (b"[", b"{") else -1
+        if depth > MAX_DEPTH:
+            return True
+    return False
+
+
 def _loaded(line: bytes) -> object:
+    if _too_deep(line):
+        return _TOO_DEEP
     try:
         return json.loads(line)
     except ValueError:

@@ -10,6 +10,7 @@ import pytest
 
 from hyper_mcp.driver import Session, connected, tool_call_params
 from hyper_mcp.edge import MAX_FRAME
+from hyper_mcp.server import MAX_DEPTH
 from tests.mcp.fake_commands import PROVIDERS, answer, answering, served
 
 PING = b'{"jsonrpc":"2.0","id":%d,"method":"ping"}'
@@ -149,4 +150,16 @@ async def test_a_line_nested_deeper_than_the_decoder_reads_answers_a_parse_error
             "id": None,
             "error": {"code": -32700, "message": "the line nests arrays and objects deeper than this server reads"},
         }
+        await _still_serving(session, 9)
+
+
+async def test_the_stated_depth_is_the_limit_on_every_python() -> None:
+    """At the stated depth a frame is read; one level past it is refused, whatever the stack."""
+    async with connected(served(answering(answer())[0])) as session:
+        await session.handshake()
+        for depth, refused in ((MAX_DEPTH - 2, False), (MAX_DEPTH + 1, True)):
+            nested = b"[" * depth + b"]" * depth
+            await session.send(b'{"jsonrpc":"2.0","id":4,"method":"ping","params":{"a":' + nested + b"}}")
+            said = await _next_answer(session)
+            assert ("deeper than this server reads" in said.get("error", {}).get("message", "")) is refused, said
         await _still_serving(session, 9)
