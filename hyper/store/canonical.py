@@ -22,6 +22,7 @@ import re
 import sys
 
 from hyper.core.deepjson import GO_DEPTH, dumps, loads, quote
+from hyper.core.digest import sha256
 from hyper.core.faults import TooDeep
 from hyper.core.namedtuple import NamedTuple
 
@@ -100,10 +101,8 @@ def identity_digest(names: list[str] | tuple[str, ...] | set[str] | frozenset[st
 
     A repeated name is one name: a set with two digests would mint a spurious version.
     """
-    import hashlib  # a reader never digests
-
     ordered: list[Value] = list(sorted(set(names)))
-    return "sha256:" + hashlib.sha256(encode(ordered)).hexdigest()
+    return sha256(encode(ordered))
 
 
 def instant_text(instant: _dt.datetime) -> str:

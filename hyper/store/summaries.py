@@ -23,6 +23,7 @@ import enum
 import os
 import threading
 
+from hyper.core.digest import sha256
 from hyper.core.namedtuple import NamedTuple
 from hyper.store.checked import source_key
 
@@ -31,14 +32,6 @@ _COUNTS = "counts"
 """How many entries each partition tree holds: a file of its own, since counting opens nothing."""
 _EPOCH = _dt.datetime(1970, 1, 1, tzinfo=_dt.UTC)
 _MICROSECOND = _dt.timedelta(microseconds=1)
-
-
-def _sha256(data: bytes) -> str:
-    """The hex digest sealing a summary file; hashlib is imported here, not at start-up, since
-    a review that reads the Journal must not load OpenSSL (tests/test_startup_imports.py)."""
-    import hashlib
-
-    return hashlib.sha256(data).hexdigest()
 
 
 class Account(enum.Enum):
@@ -131,7 +124,7 @@ class Memo:
                 first, _, body = memo.read().partition(b"\n")
         except OSError:
             return None
-        if first != f"{self._key} {tree} {_sha256(body)}".encode("ascii"):
+        if first != f"{self._key} {tree} {sha256(body)}".encode("ascii"):
             return None
         return body
 
@@ -161,7 +154,7 @@ class Memo:
         try:
             with open(path or "", encoding="utf-8") as memo:
                 first, _, body = memo.read().partition("\n")
-            if first != f"{self._key} {_sha256(body.encode('utf-8'))}" or not body:
+            if first != f"{self._key} {sha256(body.encode('utf-8'))}" or not body:
                 return {}
             return {(day, tree): int(count) for day, tree, count in (line.split(" ") for line in body.split("\n"))}
         except (OSError, UnicodeDecodeError, ValueError):
@@ -169,7 +162,7 @@ class Memo:
 
     def save_counts(self, counts: dict[tuple[str, str], int]) -> None:
         body = "\n".join(f"{day} {tree} {count}" for (day, tree), count in sorted(counts.items()))
-        self._replace(_COUNTS, f"{self._key} {_sha256(body.encode('utf-8'))}\n{body}".encode())
+        self._replace(_COUNTS, f"{self._key} {sha256(body.encode('utf-8'))}\n{body}".encode())
 
     def procedures(self, day: str, tree: str) -> list[str] | None:
         """The Procedures the file's partition holds a nameable entry of, for the tree ``tree``."""
@@ -184,7 +177,7 @@ class Memo:
             return
         named = sorted({summary.procedure for summary in held if summary.nameable})
         body = "\n".join(["\t".join(named), *(line for line in lines if line)]).encode("utf-8")
-        self._replace(day, f"{self._key} {tree} {_sha256(body)}\n".encode("ascii") + body)
+        self._replace(day, f"{self._key} {tree} {sha256(body)}\n".encode("ascii") + body)
 
     def _replace(self, name: str, content: bytes) -> None:
         """Writes the file whole through a temporary one, or not at all."""
