@@ -11,12 +11,34 @@ Nothing here imports the SDK; the server applies these rulings.
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 import orjson
 
 MAX_FRAME: Final = 4 * 1024 * 1024
 """The longest frame read, in bytes; a longer one is refused without being parsed."""
+
+MAX_DEPTH: Final = 512
+"""The deepest a frame may nest arrays and objects. Stated, because ``json``'s own limit follows
+the interpreter's stack and moved in 3.13: without it one CPython refuses a frame another reads."""
+
+_STRING: Final = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_BRACKET: Final = re.compile(rb"[\[\]{}]")
+
+
+def too_deep(line: bytes) -> bool:
+    """Whether ``line`` nests past :data:`MAX_DEPTH`, counted outside its strings; a frame
+    with fewer brackets than that cannot, so the ordinary frame costs two counts."""
+    if line.count(b"[") + line.count(b"{") <= MAX_DEPTH:
+        return False
+    depth = 0
+    for bracket in _BRACKET.finditer(_STRING.sub(b'""', line)):
+        depth += 1 if bracket[0] in (b"[", b"{") else -1
+        if depth > MAX_DEPTH:
+            return True
+    return False
+
 
 PARSE_ERROR: Final = -32700
 INVALID_REQUEST: Final = -32600

@@ -31,7 +31,6 @@ import contextlib
 import contextvars
 import json
 import os
-import re
 import select
 import stat
 import sys
@@ -58,7 +57,16 @@ from mcp.shared.message import ServerMessageMetadata, SessionMessage
 from hyper_mcp.adapter import Server as Adapted
 from hyper_mcp.answer import Answer, Call, Dispatch, Progress
 from hyper_mcp.decode import decode
-from hyper_mcp.edge import INVALID_REQUEST, MAX_FRAME, PARSE_ERROR, batches_allowed, error_frame, fault_of, usable_id
+from hyper_mcp.edge import (
+    INVALID_REQUEST,
+    MAX_FRAME,
+    PARSE_ERROR,
+    batches_allowed,
+    error_frame,
+    fault_of,
+    too_deep,
+    usable_id,
+)
 from hyper_mcp.envelope import Envelope, envelope_of
 from hyper_mcp.errors import ERROR_CODE, ProtocolError
 from hyper_mcp.rawjson import Members, SyntaxFault, Value, array_spans, of_python, parse
@@ -209,29 +217,8 @@ _TOO_DEEP: Final = object()
 with its own sentence, never a traceback that ends serving."""
 
 
-MAX_DEPTH: Final = 512
-"""The deepest a frame may nest arrays and objects. Stated, because ``json``'s own limit follows
-the interpreter's stack and moved in 3.13: without it one CPython refuses a frame another reads."""
-
-_STRING: Final = re.compile(rb'"(?:[^"\\]|\\.)*"')
-_BRACKET: Final = re.compile(rb"[\[\]{}]")
-
-
-def _too_deep(line: bytes) -> bool:
-    """Whether ``line`` nests past :data:`MAX_DEPTH`, counted outside its strings; a frame
-    with fewer brackets than that cannot, so the ordinary frame costs two counts."""
-    if line.count(b"[") + line.count(b"{") <= MAX_DEPTH:
-        return False
-    depth = 0
-    for bracket in _BRACKET.finditer(_STRING.sub(b'""', line)):
-        depth += 1 if bracket[0] in (b"[", b"{") else -1
-        if depth > MAX_DEPTH:
-            return True
-    return False
-
-
 def _loaded(line: bytes) -> object:
-    if _too_deep(line):
+    if too_deep(line):
         return _TOO_DEEP
     try:
         return json.loads(line)

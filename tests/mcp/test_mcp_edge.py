@@ -9,8 +9,7 @@ import orjson
 import pytest
 
 from hyper_mcp.driver import Session, connected, tool_call_params
-from hyper_mcp.edge import MAX_FRAME
-from hyper_mcp.server import MAX_DEPTH
+from hyper_mcp.edge import MAX_DEPTH, MAX_FRAME
 from tests.mcp.fake_commands import PROVIDERS, answer, answering, served
 
 PING = b'{"jsonrpc":"2.0","id":%d,"method":"ping"}'
