@@ -139,6 +139,11 @@ _SHOWN: Final = 200
 """How much of a row a fault quotes: enough to recognise it, never a whole Record."""
 
 
+def _shown(row: bytes) -> str:
+    """``row`` as a fault quotes it: cut at :data:`_SHOWN` bytes."""
+    return repr(row if len(row) <= _SHOWN else row[:_SHOWN] + b"...")
+
+
 def _discriminated(row: bytes) -> tuple[str, dict[str, object]]:
     try:
         decoded = orjson.loads(row)
@@ -151,8 +156,7 @@ def _discriminated(row: bytes) -> tuple[str, dict[str, object]]:
             ) from None
         decoded = None
     if not isinstance(decoded, dict) or not isinstance(decoded.get("type"), str):
-        shown = row if len(row) <= _SHOWN else row[:_SHOWN] + b"..."
-        raise _fault(f"the command wrote the row {shown!r}, which is not a JSON object led by its type")
+        raise _fault(f"the command wrote the row {_shown(row)}, which is not a JSON object led by its type")
     return decoded["type"], decoded
 
 
@@ -193,14 +197,14 @@ def _structured(tool: Tool, answer: Answer, dry_run: bool | None) -> tuple[Struc
         kind, terminal = _discriminated(answer.terminal)
         if kind == _OUTCOME_ROW:
             if not isinstance(terminal.get("dry_run"), bool):
-                raise _fault(f"the terminal row {answer.terminal!r} carries no dry_run")
+                raise _fault(f"the terminal row {_shown(answer.terminal)} carries no dry_run")
             outcome, rehearsal = str(terminal.get("outcome")), bool(terminal["dry_run"])
             named = terminal.get("run_id")
             run_id = named if isinstance(named, str) else None
         else:
             spans = dict(object_spans(answer.terminal.decode()))
             if "truncated" not in spans:
-                raise _fault(f"the terminal row {answer.terminal!r} carries no truncated")
+                raise _fault(f"the terminal row {_shown(answer.terminal)} carries no truncated")
             start, end = spans["truncated"]
             truncated = _in_arguments(tool, answer.terminal.decode()[start:end].encode())
     elif tool.reading is Reading.OUTCOME and tool.exits.of(answer.exit).outcome is not None:
