@@ -201,11 +201,14 @@ def _structured(tool: Tool, answer: Answer, dry_run: bool | None) -> tuple[Struc
             outcome, rehearsal = str(terminal.get("outcome")), bool(terminal["dry_run"])
             named = terminal.get("run_id")
             run_id = named if isinstance(named, str) else None
+        elif "truncated" not in terminal:
+            raise _fault(f"the terminal row {_shown(answer.terminal)} carries no truncated")
+        elif terminal["truncated"] is None or isinstance(terminal["truncated"], bool):
+            # JSON spells true, false and null one way only, so these are the bytes the command
+            # wrote, without finding them again member by member in Python.
+            truncated = orjson.dumps(terminal["truncated"])
         else:
-            spans = dict(object_spans(answer.terminal.decode()))
-            if "truncated" not in spans:
-                raise _fault(f"the terminal row {_shown(answer.terminal)} carries no truncated")
-            start, end = spans["truncated"]
+            start, end = dict(object_spans(answer.terminal.decode()))["truncated"]
             truncated = _in_arguments(tool, answer.terminal.decode()[start:end].encode())
     elif tool.reading is Reading.OUTCOME and tool.exits.of(answer.exit).outcome is not None:
         # A Run that lost the Store before it began writes no row; the exit code says

@@ -187,6 +187,18 @@ def test_a_bare_true_is_a_cut_namespace_listing() -> None:
     assert envelope.text == "2 Providers, truncated"
 
 
+@pytest.mark.parametrize("written", [b"true", b"false", b"null"])
+def test_a_scalar_truncated_travels_as_the_token_the_command_wrote(written: bytes) -> None:
+    terminal = b'{"type":"result", "truncated" :  ' + written + b" }"
+    envelope = envelope_of(tool("providers"), answer(PROVIDERS, terminal))
+    assert envelope.structured is not None and envelope.structured.truncated == written
+
+
+def test_a_terminal_row_without_truncated_is_a_fault() -> None:
+    with pytest.raises(ProtocolError, match=r"carries no truncated, which is a fault in this server"):
+        envelope_of(tool("providers"), answer(PROVIDERS, b'{"type":"result","truncated_":false}'))
+
+
 def test_the_summary_counts_each_type_in_first_appearance_order() -> None:
     kinds = ["entry", "provenance", "step", "provenance", "code", "code", "novel"]
     assert summary_line(kinds, False) == "1 Journal entry, 2 Provenance rows, 1 Step, 2 code facts, 1 novel"
