@@ -540,8 +540,58 @@ async def serve_lines(adapted: Adapted, lines: AsyncIterator[bytes], write_line:
 # --- the process's own stdio ---
 
 
+def _is_pipe(fd: int) -> bool:
+    """Whether ``fd`` is a pipe or a socket: what the loop's poll can wait on, and what a
+    poll that finds it readable proves a read will not wait on."""
+    mode = os.fstat(fd).st_mode
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
+
+
+_CHUNK: Final = 64 * 1024
+"""How much one read of a piped stdin asks for."""
+
+
+async def _piped_lines(fd: int) -> AsyncIterator[bytes]:
+    """Lines read from a pipe or socket on the loop's own thread, each cut as :func:`_stdin_lines` cuts it.
+
+    The loop polls ``fd`` and reads only once the poll finds it readable, so a read never
+    waits and no thread has to hand each frame across: that hand-off was two thread wake-ups
+    a call, as much as a small command's own work (ADR 0038). A line is passed on as at most
+    ``MAX_FRAME + 1`` bytes, as soon as it is that long, and the rest of it is skipped, so no
+    frame is ever held whole past the cap. The descriptor's flags are left as they are: it is
+    shared with whoever else holds the pipe.
+    """
+    held: list[bytes] = []
+    size = 0
+    skipping = False
+    while True:
+        await anyio.wait_readable(fd)
+        chunk = os.read(fd, _CHUNK)
+        if not chunk:
+            break
+        start = 0
+        while start < len(chunk):
+            end = chunk.find(b"\n", start) + 1
+            piece = chunk[start:end] if end else chunk[start:]
+            start = end or len(chunk)
+            if skipping:
+                skipping = not end
+                continue
+            held.append(piece)
+            size += len(piece)
+            if end or size > MAX_FRAME:
+                line = b"".join(held)
+                held.clear()
+                size = 0
+                skipping = not end
+                yield line[: MAX_FRAME + 1]
+    if held and not skipping:
+        yield b"".join(held)
+
+
 def _stdin_lines(fd: int, portal: anyio.from_thread.BlockingPortal, into: Any) -> None:
-    """Read lines on a daemon thread, so a blocked read never holds the process open.
+    """Read lines on a daemon thread, so a blocked read never holds the process open: for a
+    stdin the loop cannot poll (a file, a terminal, ``/dev/null``).
 
     A line is read at most ``MAX_FRAME + 1`` bytes at a time: a longer one is passed on
     as that much (which the edge refuses by its length) and the rest of it is skipped,
@@ -566,7 +616,7 @@ def _room_on(fd: int) -> Callable[[bytes], bool]:
     any other kind of file (a terminal can be paused) goes through a worker thread, so the
     loop never waits on a client that has stopped reading.
     """
-    if not (stat.S_ISFIFO(mode := os.fstat(fd).st_mode) or stat.S_ISSOCK(mode)):
+    if not _is_pipe(fd):
         return lambda frame: False
     poller = select.poll()
     poller.register(fd, select.POLLOUT)
@@ -587,9 +637,8 @@ async def _serve_stdio(adapted: Adapted) -> None:
     os.dup2(devnull, 0)
     os.close(devnull)
     sink = os.fdopen(wire_out, "wb", buffering=0)
-    reader = threading.Thread(target=_stdin_lines, daemon=True)
+    reader: threading.Thread | None = None
     try:
-        send, receive = anyio.create_memory_object_stream[bytes](16)
 
         def write_all(frame: bytes) -> None:
             sink.write(frame)
@@ -602,6 +651,10 @@ async def _serve_stdio(adapted: Adapted) -> None:
             else:
                 await anyio.to_thread.run_sync(write_all, frame)
 
+        if _is_pipe(wire_in):
+            await serve_lines(adapted, _piped_lines(wire_in), write_line)
+            return
+        send, receive = anyio.create_memory_object_stream[bytes](16)
         async with anyio.from_thread.BlockingPortal() as portal:
             reader = threading.Thread(target=_stdin_lines, args=(wire_in, portal, send), daemon=True)
             reader.start()
@@ -612,7 +665,7 @@ async def _serve_stdio(adapted: Adapted) -> None:
         os.dup2(wire_out, 1)
         os.dup2(wire_in, 0)
         sink.close()
-        if not reader.is_alive():
+        if reader is None or not reader.is_alive():
             os.close(wire_in)
 
 
