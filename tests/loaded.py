@@ -25,6 +25,30 @@ _CHILD = (
 )
 
 
+_ENTRY = (
+    "import atexit, sys\n"
+    "atexit.register(lambda: print('--- modules', *sorted(sys.modules), sep='\\n', file=sys.stderr))\n"
+    "from hyper.cli.main import entry\n"
+    "entry()\n"
+)
+"""The console script's own path, which :data:`_CHILD` skips: what ``entry`` adds before
+``main``'s work shows only there. The list is printed at exit, after ``entry``'s ``sys.exit``."""
+
+
+def modules_loaded_at_entry(argv: list[str]) -> tuple[int, set[str]]:
+    """The exit code and every module loaded by the time the console script's process ends."""
+    done = subprocess.run(
+        [sys.executable, "-c", _ENTRY, *argv],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    _, _, modules = done.stderr.partition("--- modules\n")
+    return done.returncode, set(modules.splitlines())
+
+
 def modules_loaded_by(argv: list[str]) -> tuple[int, set[str], str]:
     """The exit code, every module in ``sys.modules`` afterwards, and the child's stderr."""
     done = subprocess.run(

@@ -22,7 +22,7 @@ from hyper.store.branch import Store, Write
 from hyper.store.journal import RunFile, Trigger
 from hyper.store.provenance import RunProvenance
 from hyper.store.sync import init
-from tests.loaded import ROOT, modules_loaded_by
+from tests.loaded import ROOT, modules_loaded_at_entry, modules_loaded_by
 
 HEAVY = (
     "yaml",  # PyYAML: hyper.yaml.parse reads the subset; PyYAML is the tests' oracle only
@@ -40,6 +40,54 @@ HEAVY = (
 
 BARE = ("re", "enum", "collections", "functools")
 """What ``version`` alone leaves out: it reads the .dist-info and prints, and parses no YAML."""
+
+CHILDLESS = (
+    "signal",  # its enumerations were most of `version`'s own start-up; only a command with a child needs it
+    "subprocess",  # with locale, selectors and threading: a command that starts no child never imports them
+    "selectors",
+    "locale",
+    "json",  # a discovery command decodes no JSON
+    "importlib",  # the import statement's own machinery loads a command's module; the package is a cost
+    "warnings",  # importlib's
+    "pathlib",  # paths are strings on the start-up path
+    "dataclasses",
+    "inspect",
+)
+"""What a discovery command leaves out beyond :data:`HEAVY`, from the console script on."""
+
+READER = (
+    "yaml",
+    "attr",
+    "orjson",  # a reader parses with the standard library and writes nothing
+    "hashlib",  # a reader checks and digests nothing on the Store
+    "_hashlib",
+    "typing",
+    "importlib",
+    "importlib.metadata",
+    "dataclasses",
+    "inspect",
+    "pathlib",
+    "fractions",
+    "zlib",  # loose objects are written, never read, in-process: the reader is git's cat-file
+    "struct",
+    "tempfile",
+    "shutil",
+    "socket",  # every transport is refused, and no credential resolved
+    "ssl",
+    "random",
+    "hyper.store.sync",  # the Store's writing side: a review syncs, locks, compacts and records nothing
+    "hyper.store.lock",
+    "hyper.store.retention",
+    "hyper.run",
+    "hyper.check",  # check's rows are imported only for an artefact that will not load
+    "hyper.capability",
+    "hyper.inspect",
+    "hyper.workflow",
+    "hyper.registry",
+    "hyper_mcp",
+)
+"""What ``review`` of a loading artefact with a range never imports: it reads the artefact,
+one Store entry and one blob through one git child, and renders."""
 
 
 @pytest.mark.parametrize(
@@ -60,15 +108,21 @@ def test_a_discovery_command_loads_nothing_heavy(argv: list[str]) -> None:
     assert sorted(set(HEAVY) & modules) == []
 
 
+@pytest.mark.parametrize("argv", [["version"], ["providers", "--repo-dir", "examples/quickstart"]])
+def test_the_console_script_of_a_discovery_command_loads_no_child_machinery(argv: list[str]) -> None:
+    code, modules = modules_loaded_at_entry(argv)
+    assert code == 0
+    assert sorted((set(CHILDLESS) | set(HEAVY)) & modules) == []
+
+
 def test_version_loads_no_regular_expression_engine() -> None:
     code, modules, stderr = modules_loaded_by(["version"])
     assert code == 0, stderr
     assert sorted((set(BARE) | set(HEAVY)) & modules) == []
 
 
-def test_a_review_reads_its_range_without_binding_openssl(tmp_path: Path) -> None:
-    """A review opens its range off the Store, but checks and digests nothing there: the
-    Run-start memo's key (the only digest on that path) is not computed by a reader."""
+def _reviewed(tmp_path: Path) -> Path:
+    """The worked example committed, with one Run of its Procedure on the Store."""
     env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull}
     root = tmp_path / "repo"
     shutil.copytree(ROOT / "corpus" / "review" / "fixtures" / "worked-example" / "repo", root)
@@ -95,9 +149,22 @@ def test_a_review_reads_its_range_without_binding_openssl(tmp_path: Path) -> Non
     )
     with Store.open(str(root), process, now) as store:
         store.append([Write(run.at.run_path, run.encode())], "a Run")
+    return root
+
+
+def test_a_review_reads_its_range_and_loads_no_writer(tmp_path: Path) -> None:
+    """A review opens its range off the Store, but checks and digests nothing there (the
+    Run-start memo's key, the only digest on that path, is not computed by a reader), and
+    nothing of the Store's writing side, the Run engine or the MCP adapter comes with it."""
+    root = _reviewed(tmp_path)
     code, modules, stderr = modules_loaded_by(
         ["review", "--repo-dir", str(root), "procedures/retire-preview-envs.yaml"]
     )
     assert code == 0, stderr
     assert "hyper.store.reading" in modules  # the range was looked for on the Store
-    assert sorted({"hashlib", "_hashlib", "typing"} & modules) == []
+    assert _under(READER, modules) == []
+
+
+def _under(names: tuple[str, ...], modules: set[str]) -> list[str]:
+    """The modules that are one of ``names`` or inside one of them (a package's submodules)."""
+    return sorted({module for module in modules for name in names if module == name or module.startswith(name + ".")})

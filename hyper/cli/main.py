@@ -32,6 +32,11 @@ _HOLDING = ("run", "probe", "mcp")
 """The commands that hold a credential; hyper.cli.undumpable.HOLDING, spelled here so the
 entry point imports nothing to decide."""
 
+_CHILDLESS = ("version", "completions", "providers", "provider", "operation", "targets", "check")
+"""The commands that read files and write only their answer: no child to wait for and no
+half-made write to undo, so an interrupt can be met wherever it lands. (``review`` starts a
+git child, and ``subprocess`` imports ``signal`` anyway.)"""
+
 
 def main(argv: Sequence[str], stdout: BinaryIO, stderr: BinaryIO, process: Process, facts: BuildFacts) -> int:
     """Run one command line (without the program name) and answer its exit code."""
@@ -41,13 +46,17 @@ def main(argv: Sequence[str], stdout: BinaryIO, stderr: BinaryIO, process: Proce
 def entry() -> None:
     """The console script: the real process, the installed build.
 
-    SIGINT goes back to the default disposition first: until a Run installs its drain, an
-    interrupt ends hyper by the signal, as the reference's does — no KeyboardInterrupt
-    traceback, no outcome row."""
-    import signal  # deferred: start-up cost
-
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    if sys.argv[1:2] and sys.argv[1] in _HOLDING:
+    An interrupt ends hyper by the signal, as the reference's does — no KeyboardInterrupt
+    traceback, no outcome row — until a Run installs its drain. Every command but those in
+    :data:`_CHILDLESS` restores the default disposition first, so that no cleanup (waiting
+    for a child, undoing a write) runs on the way out. Those few get there without importing
+    ``signal``, whose enumerations cost ``version`` most of its start-up (ADR 0006): Python's
+    own handler raises where the interrupt lands, nothing on the way catches it, and the
+    process then ends itself by the default disposition."""
+    word = sys.argv[1] if sys.argv[1:2] else ""
+    if word not in _CHILDLESS:
+        _interrupt_by_default()
+    if word in _HOLDING:
         from hyper.cli.undumpable import forbid_dumps  # deferred: start-up cost
 
         forbid_dumps()
@@ -58,7 +67,13 @@ def entry() -> None:
 
         return real()
 
-    code = _answer(sys.argv[1:], Streams(sys.stdout.buffer, sys.stderr.buffer), real, installed())
+    try:
+        code = _answer(sys.argv[1:], Streams(sys.stdout.buffer, sys.stderr.buffer), real, installed())
+    except KeyboardInterrupt:
+        import os  # deferred: start-up cost
+
+        os.kill(os.getpid(), _interrupt_by_default())
+        raise  # not reached: the default disposition ends the process first
     # The process ends here. Frozen, what hyper made is skipped by the collection that
     # interpreter shutdown runs — a walk over every object only to find what exit frees
     # anyway, which cost more than a discovery command's own work (ADR 0006).
@@ -67,6 +82,14 @@ def entry() -> None:
 
     gc.freeze()
     sys.exit(code)
+
+
+def _interrupt_by_default() -> int:
+    """SIGINT back to the default disposition; its number."""
+    import signal  # deferred: start-up cost
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    return signal.SIGINT
 
 
 def _answer(argv: Sequence[str], streams: Streams, process: Callable[[], Process], facts: BuildFacts) -> int:

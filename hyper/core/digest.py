@@ -10,7 +10,6 @@ SHA-256 is one function, so the digest is the same either way.
 from __future__ import annotations
 
 import functools
-import importlib
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
@@ -31,7 +30,7 @@ def sha256(data: bytes) -> str:
 def _constructor() -> Callable[[bytes], Any]:
     for name in _BUILT_IN:
         try:
-            built_in: Callable[[bytes], Any] = importlib.import_module(name).sha256
+            built_in: Callable[[bytes], Any] = __import__(name).sha256  # the importlib package is start-up cost
         except ImportError:
             continue
         return built_in

@@ -8,11 +8,10 @@ for ``providers`` alone. It holds every command of the tree, no more and no fewe
 
 from __future__ import annotations
 
-import importlib
-
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from types import ModuleType
     from typing import Final, TypeAlias
 
     from hyper.cli.context import Context
@@ -63,7 +62,7 @@ def positional_fault(name: str, inv: Invocation) -> str | None:
     module = JUDGES_ITS_POSITIONAL.get(name)
     if module is None:
         return None
-    fault: str | None = importlib.import_module(module).positional_fault(inv)
+    fault: str | None = _module(module).positional_fault(inv)
     return fault
 
 
@@ -71,10 +70,17 @@ def gate_answer(name: str) -> GateAnswer | None:
     module = ANSWERS_A_GATE_REFUSAL.get(name)
     if module is None:
         return None
-    answer: GateAnswer = importlib.import_module(module).refused_by_the_gate
+    answer: GateAnswer = _module(module).refused_by_the_gate
     return answer
 
 
 def lookup(name: str) -> Body:
-    body: Body = importlib.import_module(BUILT[name]).run
+    body: Body = _module(BUILT[name]).run
     return body
+
+
+def _module(name: str) -> ModuleType:
+    """The module ``name``, imported on first use by the import statement's own machinery:
+    the ``importlib`` package, and ``warnings`` with it, are start-up cost (ADR 0006). A
+    non-empty ``fromlist`` makes ``__import__`` answer the module itself, not its package."""
+    return __import__(name, fromlist=("run",))
