@@ -79,7 +79,8 @@ READER = (
     "hyper.store.lock",
     "hyper.store.retention",
     "hyper.run",
-    "hyper.check",  # check's rows are imported only for an artefact that will not load
+    "hyper.check",
+    "hyper.cli.commands.check",  # check's page is imported only for an artefact that will not load
     "hyper.capability",
     "hyper.inspect",
     "hyper.workflow",
