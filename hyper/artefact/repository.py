@@ -37,7 +37,7 @@ from hyper.artefact.manifest import BUILTIN_NAMES, BUILTIN_PATH, Manifest, read_
 from hyper.artefact.target import TargetDeclaration, read_target
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.problem import Problem
-from hyper.fs.read import read_held
+from hyper.fs.read import attempt_held, read_directory
 from hyper.yaml import subset as yamlsubset
 from hyper.yaml.access import member
 from hyper.yaml.parsed import parse
@@ -141,18 +141,18 @@ def load_repository(root: str) -> Repository | Unreadable:
 
 
 def _load(root: str) -> Repository | Unreadable:
-    paths: list[str] = []
+    read: list[tuple[str, bytes | OSError]] = []
     for directory in DIRECTORIES:
         listed = _list(root, directory)
         if isinstance(listed, Unreadable):
             return listed
-        paths.extend(f"{directory}/{name}" for name in listed if name.endswith(".yaml"))
+        read.extend((f"{directory}/{name}", data) for name, data in listed)
     if os.path.isfile(os.path.join(root, DECLARATION_PATH)):
-        paths.append(DECLARATION_PATH)
+        read.append((DECLARATION_PATH, attempt_held(root, DECLARATION_PATH)))
 
     shell = builtin.shell()
     files: list[LoadedFile] = [LoadedFile(BUILTIN_PATH, shell.data, shell.root, True, ())]
-    files.extend(_load_file(root, path) for path in paths)
+    files.extend(_load_file(path, data) for path, data in read)
 
     manifest_files: list[Manifest] = [shell]
     target_files: list[TargetDeclaration] = []
@@ -200,25 +200,25 @@ def _load(root: str) -> Repository | Unreadable:
     )
 
 
-def _list(root: str, directory: str) -> list[str] | Unreadable:
-    """The regular entries of one artefact directory, by filename byte order."""
+def _list(root: str, directory: str) -> list[tuple[str, bytes | OSError]] | Unreadable:
+    """The ``.yaml`` entries of one artefact directory, by filename byte order, each read."""
     try:
-        with os.scandir(os.path.join(root, directory)) as entries:
-            names = [entry.name for entry in entries if not entry.is_dir(follow_symlinks=False)]
+        return read_directory(root, directory, _is_artefact)
     except FileNotFoundError:
         return []
     except NotADirectoryError:
         return Unreadable(f"{directory}: is not a directory")
     except OSError as exc:
         return Unreadable(f"{directory}: {exc.strerror or exc}")
-    return sorted(names, key=os.fsencode)
 
 
-def _load_file(root: str, path: str) -> LoadedFile:
-    try:
-        data = read_held(root, path)
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
+def _is_artefact(name: str) -> bool:
+    return name.endswith(".yaml")
+
+
+def _load_file(path: str, data: bytes | OSError) -> LoadedFile:
+    if isinstance(data, OSError):
+        reason = data.strerror or str(data)
         problem = Problem(path, 1, 1, "", yamlsubset.ERROR_CODE, f"the file could not be read: {reason}")
         return LoadedFile(path, b"", None, False, (problem,))
     parsed = parse(data, path)
@@ -234,22 +234,15 @@ def _lock(root: str) -> bytes | None:
 
 
 def _workflows(root: str) -> dict[str, bytes]:
-    found: dict[str, bytes] = {}
     try:
-        with os.scandir(os.path.join(root, *WORKFLOWS.split("/"))) as entries:
-            names = sorted(
-                entry.name
-                for entry in entries
-                if entry.name.startswith(WORKFLOW_PREFIX)
-                and entry.name.endswith(WORKFLOW_SUFFIX)
-                and not entry.is_dir(follow_symlinks=False)
-            )
+        listed = read_directory(root, WORKFLOWS, _is_workflow)
     except OSError:
-        return found
-    for name in names:
-        path = f"{WORKFLOWS}/{name}"
-        try:
-            found[path] = read_held(root, path)
-        except OSError:
-            continue  # an unreadable workflow reads as none: projection-stale names the file
-    return found
+        return {}
+    # By name as text, as ``project`` lists the ones it removes; an unreadable workflow reads
+    # as none, and projection-stale names the file.
+    listed.sort(key=lambda named: named[0])
+    return {f"{WORKFLOWS}/{name}": data for name, data in listed if not isinstance(data, OSError)}
+
+
+def _is_workflow(name: str) -> bool:
+    return name.startswith(WORKFLOW_PREFIX) and name.endswith(WORKFLOW_SUFFIX)

@@ -22,6 +22,7 @@ from hyper.core.faults import Unheld
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Final
 
 CAP: Final = 4 * 1024 * 1024
@@ -30,6 +31,10 @@ CAP: Final = 4 * 1024 * 1024
 
 _CLOEXEC: Final = getattr(os, "O_CLOEXEC", 0)
 _READ: Final = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY
+_DIRECTORY: Final = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_DIRECTORY", 0)
+_FURTHER: Final = 64 * 1024
+"""How much each read asks for past the size ``fstat`` gave: a file that grows while it is
+read is read on to its end (or the cap), and the read that finds the end allocates little."""
 
 
 @functools.lru_cache(maxsize=16)
@@ -84,21 +89,99 @@ def read_held(root: str, relative: str) -> bytes:
     _regular(seen.st_mode)
     descriptor = open_held(root, real, _READ)
     try:
-        status = os.fstat(descriptor)  # what was opened, should the path have changed since
-        _regular(status.st_mode)
-        if (status.st_dev, status.st_ino) != (seen.st_dev, seen.st_ino):
-            raise Unheld("it was replaced by another file while it was being opened")
-        if status.st_size > CAP:
-            raise Unheld(_over())
-        chunks: list[bytes] = []
-        held = 0
-        while chunk := os.read(descriptor, CAP + 1 - held):
-            chunks.append(chunk)
-            held += len(chunk)
-            if held > CAP:
-                raise Unheld(_over())
+        return _read_open(descriptor, (seen.st_dev, seen.st_ino))
     finally:
         os.close(descriptor)
+
+
+def read_directory(root: str, relative: str, wanted: Callable[[str], bool]) -> list[tuple[str, bytes | OSError]]:
+    """The entries of the directory ``relative`` under ``root`` that are not directories
+    themselves (a link is not followed to tell) and whose names ``wanted`` takes, by name byte
+    order, each with its bytes or the :class:`OSError` :func:`read_held` raises for it.
+
+    Loading a repository reads every file of a few directories, and resolving, proving and
+    opening each file by its whole path was most of what reading one cost. So the directory is
+    opened once, without following a link, and proven to be the resolved path under the
+    resolved root; each regular entry is then opened relative to that descriptor with
+    ``O_NOFOLLOW``, so no path is walked per file and no link is followed, and what was opened
+    is checked by ``fstat`` as :func:`read_held` checks it. An entry that is a link or not a
+    regular file, and a directory that is a link, lies under one or cannot be proven, are read
+    by :func:`read_held` itself, so every answer but the plain file's is its answer. Raises
+    :class:`OSError` where the directory cannot be listed.
+    """
+    path = os.path.join(real_root(root), *relative.split("/"))
+    try:
+        held = _open(path, _DIRECTORY)
+    except OSError:
+        held = None
+    if held is not None and _where(held, path) != path:
+        os.close(held)
+        held = None
+    if held is None:
+        with os.scandir(os.path.join(root, *relative.split("/"))) as entries:
+            names = [entry.name for entry in entries if not entry.is_dir(follow_symlinks=False) and wanted(entry.name)]
+        return [(name, attempt_held(root, f"{relative}/{name}")) for name in sorted(names, key=os.fsencode)]
+    try:
+        with os.scandir(held) as entries:
+            listed = [
+                (entry.name, entry.is_file(follow_symlinks=False))
+                for entry in entries
+                if not entry.is_dir(follow_symlinks=False) and wanted(entry.name)
+            ]
+        listed.sort(key=lambda named: os.fsencode(named[0]))
+        return [
+            (name, _attempt_at(held, name) if regular else attempt_held(root, f"{relative}/{name}"))
+            for name, regular in listed
+        ]
+    finally:
+        os.close(held)
+
+
+def attempt_held(root: str, relative: str) -> bytes | OSError:
+    """:func:`read_held`'s bytes, or the :class:`OSError` it raised: for a caller reporting a
+    file not read beside the ones read, rather than stopping at it."""
+    try:
+        return read_held(root, relative)
+    except OSError as failed:
+        return failed
+
+
+def _attempt_at(directory: int, name: str) -> bytes | OSError:
+    """The regular file ``name`` in the held ``directory``, or why it was not read."""
+    try:
+        descriptor = _open(name, _READ, directory)
+    except OSError as failed:
+        return failed
+    try:
+        return _read_open(descriptor, None)
+    except OSError as failed:
+        return failed
+    finally:
+        os.close(descriptor)
+
+
+def _read_open(descriptor: int, seen: tuple[int, int] | None) -> bytes:
+    """What the open ``descriptor`` holds: a regular file, the one ``seen`` where a ``stat``
+    looked before it was opened, within the cap.
+
+    The first read asks for the size ``fstat`` gave and a byte more, so one read takes a
+    file; asking for the whole cap each time made the interpreter allocate and shrink 4 MiB
+    per read, which cost more than the reading."""
+    status = os.fstat(descriptor)  # what was opened, should the path have changed since
+    _regular(status.st_mode)
+    if seen is not None and (status.st_dev, status.st_ino) != seen:
+        raise Unheld("it was replaced by another file while it was being opened")
+    if status.st_size > CAP:
+        raise Unheld(_over())
+    chunks: list[bytes] = []
+    held = 0
+    asked = status.st_size + 1
+    while chunk := os.read(descriptor, min(asked, CAP + 1 - held)):
+        chunks.append(chunk)
+        held += len(chunk)
+        if held > CAP:
+            raise Unheld(_over())
+        asked = _FURTHER
     return b"".join(chunks)
 
 
@@ -110,16 +193,21 @@ def open_held(root: str, real: str, flags: int) -> int:
     The last component is opened without following a link (``O_NOFOLLOW``); an earlier one
     swapped for a link is caught by asking the kernel where the opened file lies
     (``/proc/self/fd`` on Linux) or, where it cannot say, by resolving the path again."""
-    try:
-        descriptor = os.open(real, flags | os.O_NOFOLLOW | _CLOEXEC)
-    except OSError as failed:
-        if failed.errno in (errno.ELOOP, errno.EMLINK, errno.ENOTDIR):  # a link where none was
-            raise Unheld(_SWAPPED) from None
-        raise
+    descriptor = _open(real, flags)
     if not inside(_where(descriptor, real), real_root(root)):
         os.close(descriptor)
         raise Unheld(_SWAPPED)
     return descriptor
+
+
+def _open(path: str, flags: int, directory: int | None = None) -> int:
+    """``path`` opened with ``flags`` and never through a link at its last component."""
+    try:
+        return os.open(path, flags | os.O_NOFOLLOW | _CLOEXEC, dir_fd=directory)
+    except OSError as failed:
+        if failed.errno in (errno.ELOOP, errno.EMLINK, errno.ENOTDIR):  # a link where none was
+            raise Unheld(_SWAPPED) from None
+        raise
 
 
 def _where(descriptor: int, real: str) -> str:

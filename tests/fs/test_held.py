@@ -8,8 +8,10 @@ replaced rather than written through, a directory leading out refused.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,7 +20,7 @@ from hyper.cli import commands
 from hyper.cli.main import main
 from hyper.core.faults import Unheld
 from hyper.fs import read
-from hyper.fs.read import CAP, open_held, read_held, resolve_held
+from hyper.fs.read import CAP, attempt_held, open_held, read_directory, read_held, resolve_held
 from hyper.fs.write import replace_held, write_all
 from tests.check.repos import write
 from tests.check.test_command import FACTS, QUICKSTART, hyper
@@ -252,3 +254,94 @@ def test_a_file_replaced_between_its_stat_and_its_open_is_refused(
     monkeypatch.setattr(read, "open_held", swapped_first)
     with pytest.raises(Unheld, match="replaced by another file while it was being opened"):
         read_held(str(root), "targets/local.yaml")
+
+
+def _answers(listed: list[tuple[str, bytes | OSError]]) -> list[tuple[str, object]]:
+    """Each entry's bytes, or its error's type and reason: what a loader reports of it."""
+    return [(name, data if isinstance(data, bytes) else (type(data), data.strerror)) for name, data in listed]
+
+
+def _every_kind_of_entry(tmp_path: Path) -> Path:
+    root = _repo(tmp_path)
+    (tmp_path / "secret").write_text("root:x:0:0\n")
+    (root / "shared").mkdir()
+    (root / "shared" / "x.yaml").write_bytes(b"a: 1\n")
+    providers = root / "providers"
+    providers.mkdir()
+    (providers / "plain.yaml").write_bytes(b"b: 2\n")
+    (providers / "empty.yaml").write_bytes(b"")
+    (providers / "inside.yaml").symlink_to(root / "shared" / "x.yaml")
+    (providers / "out.yaml").symlink_to(tmp_path / "secret")
+    (providers / "zero.yaml").symlink_to("/dev/zero")
+    (providers / "dangling.yaml").symlink_to(root / "missing.yaml")
+    (providers / "dir.yaml").symlink_to(root / "shared")
+    (providers / "nested.yaml").mkdir()  # a directory is no entry at all
+    (providers / "skipped.yml").write_bytes(b"c: 3\n")
+    (providers / "over.yaml").write_bytes(b"#" * (CAP + 1))
+    os.mkfifo(providers / "fifo.yaml")
+    return root
+
+
+def test_a_directory_read_answers_for_each_entry_what_reading_it_alone_answers(tmp_path: Path) -> None:
+    """``read_directory`` opens plain files relative to the held directory, and hands every
+    other entry to ``read_held``: either way each answer is the one ``read_held`` gives."""
+    root = _every_kind_of_entry(tmp_path)
+    listed = read_directory(str(root), "providers", lambda name: name.endswith(".yaml"))
+    assert [name for name, _ in listed] == sorted(
+        name for name in os.listdir(root / "providers") if name.endswith(".yaml") and name != "nested.yaml"
+    )
+    alone = [(name, attempt_held(str(root), f"providers/{name}")) for name, _ in listed]
+    assert _answers(listed) == _answers(alone)
+    answers = dict(_answers(listed))
+    assert answers["plain.yaml"] == b"b: 2\n"
+    assert answers["empty.yaml"] == b""
+    assert answers["inside.yaml"] == b"a: 1\n"
+    assert "outside the repository" in str(answers["out.yaml"])
+    assert "FIFO" in str(answers["fifo.yaml"])
+    assert "larger than" in str(answers["over.yaml"])
+
+
+def test_a_linked_directory_reads_as_its_entries_would_alone(tmp_path: Path) -> None:
+    """A directory that is a link — inside or out — is not held open: each entry is read by
+    its whole path, so one leading out reads as nothing."""
+    root = _every_kind_of_entry(tmp_path)
+    (tmp_path / "away").mkdir()
+    (tmp_path / "away" / "x.yaml").write_bytes(b"secret: 1\n")
+    (root / "targets-away").symlink_to(tmp_path / "away")
+    (root / "linked").symlink_to(root / "providers")
+    away = read_directory(str(root), "targets-away", lambda name: True)
+    assert [(name, type(data)) for name, data in away] == [("x.yaml", Unheld)]
+    linked = read_directory(str(root), "linked", lambda name: name.endswith(".yaml"))
+    held = read_directory(str(root), "providers", lambda name: name.endswith(".yaml"))
+    assert _answers(linked) == _answers(held)
+
+
+def test_a_directory_that_cannot_be_listed_raises_as_listing_it_would(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    (root / "file").write_bytes(b"")
+    with pytest.raises(FileNotFoundError):
+        read_directory(str(root), "missing", lambda name: True)
+    with pytest.raises(NotADirectoryError):
+        read_directory(str(root), "file", lambda name: True)
+
+
+def test_a_listed_file_swapped_for_a_link_before_it_is_opened_is_not_followed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = _repo(tmp_path)
+    (root / "providers").mkdir()
+    (root / "providers" / "x.yaml").write_bytes(b"a: 1\n")
+    outside = tmp_path / "secret.yaml"
+    outside.write_bytes(b"password: hunter2\n")
+    scanning = os.scandir
+
+    def swapped_after_listing(path: int) -> contextlib.nullcontext[Iterator[os.DirEntry[str]]]:
+        entries = list(scanning(path))
+        _swap_for_link(root / "providers" / "x.yaml", outside)
+        return contextlib.nullcontext(iter(entries))
+
+    monkeypatch.setattr(os, "scandir", swapped_after_listing)
+    [(name, data)] = read_directory(str(root), "providers", lambda name: name == "x.yaml")
+    assert name == "x.yaml"
+    assert isinstance(data, Unheld)
+    assert "swapped for a link leading elsewhere" in str(data)
