@@ -10,6 +10,6 @@ from hyper.core.problem import Problem
 from hyper.yaml.subset import Node
 
 
-def check(root: Node | None) -> list[Problem]:
-    problems = env_rules(artefact.PATH, root, schema_check(root, schemas.REPOSITORY_DECLARATION, artefact.PATH))
+def check(root: Node | None, data: bytes) -> list[Problem]:
+    problems = env_rules(artefact.PATH, root, schema_check(root, schemas.REPOSITORY_DECLARATION, artefact.PATH), data)
     return problems + kind_mismatch(artefact.PATH, root, artefact.KIND)

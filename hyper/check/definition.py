@@ -34,7 +34,7 @@ SCHEMA: Final = obj(
 )
 
 
-def check(file: str, root: Node | None, index: Index) -> list[Problem]:
+def check(file: str, root: Node | None, index: Index, data: bytes) -> list[Problem]:
     problems = schema_check(root, SCHEMA, file)
     problems += kind_mismatch(file, root, artefact.KIND)
     problems += name_mismatch(file, root, artefact.NAME_KEY)
@@ -62,7 +62,7 @@ def check(file: str, root: Node | None, index: Index) -> list[Problem]:
         opaque = any((op := provider.operations.get(item.value)) is not None and op.shell for _, item in read.destroy)
         for i, item, target in bound:
             problems += binding(file, i, item, target, provider, opaque)
-    return env_rules(file, root, problems)
+    return env_rules(file, root, problems, data)
 
 
 def kinds_mixed(read: Definition) -> list[Problem]:

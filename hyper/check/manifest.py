@@ -92,7 +92,7 @@ def body(read: Manifest) -> list[Problem]:
         problems += _operation(file, op, frozenset(enumerations), owned)
     problems += capability_mismatch(read)
     problems += _shell_only_auth(read)
-    return env_rules(file, read.root, problems)
+    return env_rules(file, read.root, problems, read.data)
 
 
 def _request_capabilities(read: Manifest) -> list[tuple[Operation, str, Node]]:

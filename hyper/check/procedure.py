@@ -78,8 +78,9 @@ class Earlier(NamedTuple):
     provider: Provider | None = None
 
 
-def check(read: Procedure, root: Node | None, index: Index) -> list[Problem]:
-    """``read`` is ``root`` as :func:`hyper.artefact.procedure.read` reads it; the graph reuses it."""
+def check(read: Procedure, root: Node | None, index: Index, data: bytes) -> list[Problem]:
+    """``read`` is ``root`` (the tree of ``data``) as :func:`hyper.artefact.procedure.read` reads
+    it; the graph reuses it."""
     file = read.file
     problems = _targets_named(read, schema_check(root, SCHEMA, file))
     problems += kind_mismatch(file, root, artefact.KIND)
@@ -103,7 +104,7 @@ def check(read: Procedure, root: Node | None, index: Index) -> list[Problem]:
             step_problems, operation, provider = _step(file, entry, index, earlier, read, envelope_kinds)
             problems += step_problems
             _register(earlier, entry.id, Earlier("step", operation, provider))
-    return env_rules(file, root, problems)
+    return env_rules(file, root, problems, data)
 
 
 def _targets_named(read: Procedure, problems: list[Problem]) -> list[Problem]:

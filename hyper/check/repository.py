@@ -64,13 +64,13 @@ def _artefact(
     if loaded.path in targets:
         return target.check(targets[loaded.path])
     if loaded.path == DECLARATION_PATH:
-        return declaration.check(loaded.root)
+        return declaration.check(loaded.root, loaded.data)
     if loaded.directory == "definitions":
-        return definition.check(loaded.path, loaded.root, index)
+        return definition.check(loaded.path, loaded.root, index, loaded.data)
     if loaded.directory == "procedures":
         read = procedure_artefact.read(loaded.path, loaded.root)
         procedures.append(read)
-        return procedure.check(read, loaded.root, index)
+        return procedure.check(read, loaded.root, index, loaded.data)
     return []
 
 

@@ -22,7 +22,7 @@ from hyper.yaml.subset import Map, Node, Scalar, Seq
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
-    from collections.abc import Collection
+    from collections.abc import Callable, Collection
     from typing import Final, Literal, TypeAlias
 
 Type: TypeAlias = 'Literal["string", "integer", "number", "boolean", "object", "array", "duration", "timestamp"]'
@@ -131,12 +131,16 @@ def check(node: Node | None, schema: Schema, file: str, field: str = "") -> list
 
 
 def _read(node: Node | None, schema: Schema, file: str, field: str, out: list[Problem]) -> None:
+    _reader(schema)(node, schema, file, field, out)
+
+
+def _reader(schema: Schema) -> _Reader:
+    """The reading of a schema's type: a collection's own, or a scalar's."""
     if schema.type == "object":
-        _read_object(node, schema, file, field, out)
-    elif schema.type == "array":
-        _read_array(node, schema, file, field, out)
-    else:
-        _read_scalar(node, schema, file, field, out)
+        return _read_object
+    if schema.type == "array":
+        return _read_array
+    return _read_scalar
 
 
 def _read_object(node: Node | None, schema: Schema, file: str, field: str, out: list[Problem]) -> None:
@@ -145,7 +149,8 @@ def _read_object(node: Node | None, schema: Schema, file: str, field: str, out: 
         return
     if schema.open:
         return
-    by_name, plain, required = _properties(schema)
+    cached = _PROPERTIES.get(id(schema))
+    by_name, plain, required = cached[1] if cached is not None else _properties(schema)
     written: Collection[str] = ()
     if node is not None:
         for key, value in node.entries:
@@ -163,9 +168,9 @@ def _read_object(node: Node | None, schema: Schema, file: str, field: str, out: 
                         f"{quote(name)} is not a key this position takes",
                     )
                 )
-            elif not (isinstance(value, Scalar) and _fits(value.value, child)):
+            elif not (isinstance(value, Scalar) and _fits(value.value, child[0])):
                 # A child's field is spelled only where something under it may be at fault.
-                _read(value, child, file, join(field, name), out)
+                child[1](value, child[0], file, join(field, name), out)
         if required:
             written = {key.value for key, _ in node.entries}
     for name in required:
@@ -189,8 +194,10 @@ def _fits(value: str, schema: Schema) -> bool:
     return (type_ == "string" or reads_as(type_, value)) and (not schema.enum or value in schema.enum)
 
 
-_Properties = tuple[dict[str, Schema], frozenset[str], tuple[str, ...]]
-"""An object schema's children by name, the names any scalar fits (an open string), the required names."""
+_Reader: TypeAlias = "Callable[[Node | None, Schema, str, str, list[Problem]], None]"
+_Properties: TypeAlias = "tuple[dict[str, tuple[Schema, _Reader]], frozenset[str], tuple[str, ...]]"
+"""An object schema's children by name with the reading of each, the names any scalar fits (an
+open string), the required names."""
 
 _PROPERTIES: dict[int, tuple[Schema, _Properties]] = {}
 """Keyed by identity, holding the schema itself so that identity is never reused while cached."""
@@ -202,15 +209,13 @@ def _properties(schema: Schema) -> _Properties:
     Schemas are long-lived constants and every mapping an artefact holds is read
     against one, so this is done once per process rather than once per mapping.
     """
-    cached = _PROPERTIES.get(id(schema))
-    if cached is None:
-        read: _Properties = (
-            {p.name: p.schema for p in schema.properties},
-            frozenset(p.name for p in schema.properties if p.schema.type == "string" and not p.schema.enum),
-            tuple(p.name for p in schema.properties if p.required),
-        )
-        cached = _PROPERTIES[id(schema)] = (schema, read)
-    return cached[1]
+    read: _Properties = (
+        {p.name: (p.schema, _reader(p.schema)) for p in schema.properties},
+        frozenset(p.name for p in schema.properties if p.schema.type == "string" and not p.schema.enum),
+        tuple(p.name for p in schema.properties if p.required),
+    )
+    _PROPERTIES[id(schema)] = (schema, read)
+    return read
 
 
 def _read_array(node: Node | None, schema: Schema, file: str, field: str, out: list[Problem]) -> None:
@@ -220,9 +225,10 @@ def _read_array(node: Node | None, schema: Schema, file: str, field: str, out: l
     items = schema.items
     if items is None:
         return
+    read = _reader(items)
     for i, item in enumerate(node.items):
         if not (isinstance(item, Scalar) and _fits(item.value, items)):
-            _read(item, items, file, f"{field}[{i}]", out)
+            read(item, items, file, f"{field}[{i}]", out)
 
 
 def _read_scalar(node: Node | None, schema: Schema, file: str, field: str, out: list[Problem]) -> None:

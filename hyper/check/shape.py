@@ -125,10 +125,24 @@ def without_env_unknown_keys(problems: Iterable[Problem]) -> list[Problem]:
     return [p for p in problems if not (p.error_code == codes.UNKNOWN_KEY and p.field.rsplit(".", 1)[-1] == "env")]
 
 
-def env_rules(file: str, root: Node | None, problems: Iterable[Problem]) -> list[Problem]:
+def env_rules(file: str, root: Node | None, problems: Iterable[Problem], data: bytes) -> list[Problem]:
     """An artefact's problems with the ``env:`` rule layered over them, for an artefact with no slots.
 
     A stray ``env:`` is reported once, as the credential rule, in place of the
-    ``unknown-key`` any other rule gave the same key.
+    ``unknown-key`` any other rule gave the same key. ``data`` is the file's bytes: where
+    they cannot spell an ``env`` key (:func:`could_spell_env`), no key or field is one, and
+    the tree is not walked.
     """
+    if not could_spell_env(data):
+        return list(problems)
     return [*without_env_unknown_keys(problems), *stray_env_keys(file, root)]
+
+
+def could_spell_env(data: bytes) -> bool:
+    """Whether a key of this file could read ``env``: it is spelt by its own characters, or
+    through an escape of a double-quoted key (``"\\x65nv"``); folding a key across lines
+    only ever adds a space or a break.
+
+    Most artefacts write no ``env`` at all, and searching their bytes costs a small fraction of
+    the walk over every node that :func:`stray_env_keys` would otherwise make."""
+    return b"env" in data or b"\\" in data

@@ -34,6 +34,14 @@ def test_env_written_outside_a_slot_is_the_credential_rule_not_unknown_key(tmp_p
     assert cited(found, "definitions/reader.yaml") == [(5, 1, "env", "credential-slot-malformed")]
 
 
+def test_env_spelt_through_an_escape_is_the_credential_rule_too(tmp_path: Path) -> None:
+    """A file whose bytes never spell ``env`` is not walked for the rule (hyper/check/shape.py),
+    unless an escape could spell it: a double-quoted key is read for what it says."""
+    text = 'kind: definition\ndefinition: reader\nprovider: p\ntargets: [t]\n"\\x65nv": TOKEN\n'
+    found = check(tmp_path, {"definitions/reader.yaml": text})
+    assert cited(found, "definitions/reader.yaml") == [(5, 1, "env", "credential-slot-malformed")]
+
+
 def test_an_unreadable_schema_version_is_one_row_and_names_nothing(tmp_path: Path) -> None:
     manifest = "kind: provider\nprovider: q\nschema-version: 7\nclass: c\ncapabilities: [teleport]\nbogus: 1\n"
     definition = "kind: definition\ndefinition: qd\nprovider: q\nkinds: [read]\ntargets: [t]\n"
