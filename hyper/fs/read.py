@@ -109,14 +109,7 @@ def read_directory(root: str, relative: str, wanted: Callable[[str], bool]) -> l
     by :func:`read_held` itself, so every answer but the plain file's is its answer. Raises
     :class:`OSError` where the directory cannot be listed.
     """
-    path = os.path.join(real_root(root), *relative.split("/"))
-    try:
-        held = _open(path, _DIRECTORY)
-    except OSError:
-        held = None
-    if held is not None and _where(held, path) != path:
-        os.close(held)
-        held = None
+    held = _held_directory(root, relative)
     if held is None:
         with os.scandir(os.path.join(root, *relative.split("/"))) as entries:
             names = [entry.name for entry in entries if not entry.is_dir(follow_symlinks=False) and wanted(entry.name)]
@@ -135,6 +128,20 @@ def read_directory(root: str, relative: str, wanted: Callable[[str], bool]) -> l
         ]
     finally:
         os.close(held)
+
+
+def _held_directory(root: str, relative: str) -> int | None:
+    """The directory ``relative`` opened, where it is no link and lies under no link: exactly
+    its path under the resolved root. ``None`` otherwise, or where it cannot be opened."""
+    path = os.path.join(real_root(root), *relative.split("/"))
+    try:
+        held = _open(path, _DIRECTORY)
+    except OSError:
+        return None
+    if _where(held, path) != path:
+        os.close(held)
+        return None
+    return held
 
 
 def attempt_held(root: str, relative: str) -> bytes | OSError:
