@@ -9,9 +9,7 @@ credential.
 
 from __future__ import annotations
 
-import ipaddress
 import re
-import urllib.parse
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
@@ -51,6 +49,8 @@ def _split(value: str) -> tuple[str | None, str | None]:
 
 def _host(host: str) -> bool:
     if host.startswith("[") and host.endswith("]"):
+        import ipaddress  # only a bracketed literal needs it: every check of a hosts: grant imports this module
+
         try:
             ipaddress.IPv6Address(host[1:-1])
         except ValueError:
@@ -66,6 +66,9 @@ def _port(port: str) -> bool:
 
 def _instead(value: str) -> str:
     """The ``host[:port]`` a URL-shaped value (or a bare IPv6 address) holds, where it holds one."""
+    import ipaddress  # only a grant already found misshapen is read this far
+    import urllib.parse
+
     try:
         return f"[{ipaddress.IPv6Address(value)}]"
     except ValueError:
