@@ -110,19 +110,27 @@ def check(read: Procedure, root: Node | None, index: Index, data: bytes) -> list
 def _targets_named(read: Procedure, problems: list[Problem]) -> list[Problem]:
     """A Procedure that writes no ``targets:`` has every Step outside its envelope, and the
     reference reports each of those rows as well; the schema row leads them (line 1), so it is
-    the one that says what to add — the Targets its Steps bind, in written order."""
+    the one that says what to add — the Targets its Steps bind, in written order. (The Steps
+    are read for them only where that row stands: most Procedures write ``targets:``.)"""
+    if not any(_targets_unwritten(problem) for problem in problems):
+        return problems
     bound = list(dict.fromkeys(step.target.value for step in read.steps if isinstance(step.target, Scalar)))
     if not bound:
         return problems
     remedy = (f" — add targets: [{', '.join(bound)}], the Targets its Steps bind; every envelope-exceeded row"
               " below follows from its absence")
     return [
-        problem._replace(message=problem.message + remedy)
-        if problem.field == "targets" and problem.error_code == codes.SCHEMA_MISMATCH
-        and problem.message.endswith("is required at this position and is not written")
-        else problem
+        problem._replace(message=problem.message + remedy) if _targets_unwritten(problem) else problem
         for problem in problems
     ]
+
+
+def _targets_unwritten(problem: Problem) -> bool:
+    return (
+        problem.field == "targets"
+        and problem.error_code == codes.SCHEMA_MISMATCH
+        and problem.message.endswith("is required at this position and is not written")
+    )
 
 
 def _register(earlier: dict[str, Earlier], id_: Scalar | None, what: Earlier) -> None:

@@ -42,6 +42,17 @@ def test_env_spelt_through_an_escape_is_the_credential_rule_too(tmp_path: Path) 
     assert cited(found, "definitions/reader.yaml") == [(5, 1, "env", "credential-slot-malformed")]
 
 
+def test_a_procedure_writing_no_targets_is_told_the_targets_its_steps_bind(tmp_path: Path) -> None:
+    bound = (("a", "t"), ("b", "u"))
+    steps = "".join(f"  - {{id: {id_}, definition: d, operation: get, target: {to}}}\n" for id_, to in bound)
+    text = "kind: procedure\nprocedure: go\nsteps:\n" + steps
+    found = [p for p in check(tmp_path, {"procedures/go.yaml": text}) if p.file == "procedures/go.yaml"]
+    [row] = [p for p in found if p.field == "targets" and p.error_code == "schema-mismatch"]
+    assert row.message.endswith(" — add targets: [t, u], the Targets its Steps bind; every envelope-exceeded row"
+                                " below follows from its absence")
+    assert all("add targets" not in p.message for p in found if p is not row)
+
+
 def test_an_unreadable_schema_version_is_one_row_and_names_nothing(tmp_path: Path) -> None:
     manifest = "kind: provider\nprovider: q\nschema-version: 7\nclass: c\ncapabilities: [teleport]\nbogus: 1\n"
     definition = "kind: definition\ndefinition: qd\nprovider: q\nkinds: [read]\ntargets: [t]\n"
