@@ -8,8 +8,9 @@ upgraded decoder starts from nothing; a tampered, rewritten or non-canonical fil
 id and is read afresh. The memo only ever skips reading: a memo that is missing, unreadable,
 or written by other code is an empty one, and a memo that cannot be saved is not saved.
 
-Each save keeps only what the latest check met — the subtrees it skipped and what it read —
-so the file stays the size of one walk's frontier, not of the branch's history.
+Each save keeps only the frontier the next check will meet (:meth:`Checked.walked`), so the
+file stays the size of what one Run changes, not of the branch's history — the first check
+after an upgrade reads everything, and still writes no more than a later one does.
 Safe across threads and processes in the only sense it needs: a save replaces the file
 whole (a temporary file, then a rename), and any memo a reader sees is one a check wrote.
 """
@@ -20,6 +21,10 @@ import contextlib
 import os
 import sys
 import threading
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
 
 _NAME = "checked"
 _DECIDERS = (
@@ -57,6 +62,7 @@ class Checked:
         self._key = key
         self._held = held
         self._met: set[str] = set()
+        self._paths: frozenset[str] | None = None
 
     @classmethod
     def load(cls, git_dir: str) -> Checked:
@@ -75,9 +81,39 @@ class Checked:
     def holds(self, path: str, sha: str) -> bool:
         return f"{sha} {path}" in self._held
 
-    def met(self, path: str, sha: str) -> None:
-        """``path`` at ``sha`` is readable, whether found so now or skipped as found so before."""
-        self._met.add(f"{sha} {path}")
+    def walked(self, trees: Sequence[tuple[str, str]], files: Iterable[tuple[str, str]]) -> None:
+        """Keeps, of one prefix's walk found readable, what the next check is likely to meet.
+
+        ``trees`` is every tree the walk met as ``(path, id)``, its root first and each tree
+        before those beneath it, skipped ones included; ``files`` every file it listed. Every
+        one of them is readable, but keeping them all would make the memo — and its reading at
+        every Run — the size of the branch's history. A tree's entries are kept only where that
+        tree is the root or an entry of a tree kept so, and is either its parent's last subtree
+        (the newest: date partitions and Run ids sort by time, so a Run's writes land on that
+        path) or on the previous memo's frontier (a tree seen to change). An older subtree is
+        then kept as one line, and read afresh only in the rare check that finds it changed.
+        """
+        if not trees:
+            return
+        root = trees[0][0]
+        last: dict[str, str] = {}
+        for path, _ in trees[1:]:
+            last[_parent(path)] = path
+        before = self._frontier()
+        opened = {root}
+        self._met.add(f"{trees[0][1]} {root}")
+        for path, sha in trees[1:]:
+            if _parent(path) in opened:
+                self._met.add(f"{sha} {path}")
+                if last[_parent(path)] == path or path in before:
+                    opened.add(path)
+        self._met.update(f"{sha} {path}" for path, sha in files if _parent(path) in opened)
+
+    def _frontier(self) -> frozenset[str]:
+        """The paths the previous memo holds, at whatever id."""
+        if self._paths is None:
+            self._paths = frozenset(line.partition(" ")[2] for line in self._held)
+        return self._paths
 
     def save(self) -> None:
         if self._path is None or self._key is None or self._met == self._held:
@@ -92,3 +128,8 @@ class Checked:
         except OSError:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
+
+
+def _parent(path: str) -> str:
+    """The directory holding a file (``a/b``) or a tree (``a/b/``): ``a/``."""
+    return path[: path.rstrip("/").rindex("/") + 1]

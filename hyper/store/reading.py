@@ -408,19 +408,25 @@ class Journal:
                 yield [], [group for part in _grouped(self.store.files(f"{JOURNAL_PREFIX}{day}/")) for group in part]
 
     def procedures(self) -> set[str]:
-        """Every Procedure the Journal holds a nameable entry of: from each memo file's own
-        line where it holds the partition, its entries left unread."""
+        """Every Procedure the Journal holds a nameable entry of: from the memo's index of
+        partition trees where it holds one (adr/0039), else from the partition's memo file's
+        own line, its entries left unread, else from the partition's summaries."""
         if self._days is None:
             return {summary.procedure for summary in self.summaries() if summary.nameable}
         if self._memo is None:
             self._memo = Memo(self.store.objects.git_dir)
-        named: set[str] = set()
+        index = self._memo.named()
+        gathered: dict[tuple[str, str], list[str]] = {}
         for day, sha in self._days:
-            held = None if day in self._held else self._memo.procedures(day, sha)
+            held = index.get((day, sha))
+            if held is None and day not in self._held:
+                held = self._memo.procedures(day, sha)
             if held is None:
-                held = [summary.procedure for summary in self._partition_held(day, sha) if summary.nameable]
-            named.update(held)
-        return named
+                held = sorted({summary.procedure for summary in self._partition_held(day, sha) if summary.nameable})
+            gathered[(day, sha)] = held
+        if gathered != index:
+            self._memo.save_named(gathered)
+        return {name for held in gathered.values() for name in held}
 
     def summaries(self) -> Iterator[Summary]:
         """Every summary in Journal order, reading no partition before it is reached."""
@@ -777,10 +783,7 @@ def readable(store: Store, pairs: Iterable[tuple[str, str]], checked: Checked | 
             except StoreFileError as fault:
                 raise JournalFileUnreadable(file.path, fault) from None
         if checked is not None:
-            for path, sha in seen:
-                checked.met(path, sha)
-            for file in listed:
-                checked.met(file.path, file.blob)
+            checked.walked(seen, listed)
     if checked is not None:
         checked.save()
     return None

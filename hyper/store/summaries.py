@@ -30,6 +30,9 @@ from hyper.store.checked import source_key
 _DIRECTORY = ("hyper", "journal")
 _COUNTS = "counts"
 """How many entries each partition tree holds: a file of its own, since counting opens nothing."""
+_NAMED = "procedures"
+"""The Procedures each partition tree holds a nameable entry of: ``changes`` reads this one
+file, not every partition's (adr/0039)."""
 _EPOCH = _dt.datetime(1970, 1, 1, tzinfo=_dt.UTC)
 _MICROSECOND = _dt.timedelta(microseconds=1)
 
@@ -150,19 +153,40 @@ class Memo:
 
     def counts(self) -> dict[tuple[str, str], int]:
         """How many entries each partition tree holds, by (day, tree id), as last counted."""
-        path = self._path(_COUNTS)
+        try:
+            return {at: int(count) for at, count in self._index(_COUNTS).items()}
+        except ValueError:
+            return {}
+
+    def save_counts(self, counts: dict[tuple[str, str], int]) -> None:
+        self._save_index(_COUNTS, {at: str(count) for at, count in counts.items()})
+
+    def named(self) -> dict[tuple[str, str], list[str]]:
+        """The Procedures each partition tree holds a nameable entry of, by (day, tree id), as
+        last gathered: the partitions' own first lines in one small file (adr/0039)."""
+        return {at: [name for name in names.split("\t") if name] for at, names in self._index(_NAMED).items()}
+
+    def save_named(self, named: dict[tuple[str, str], list[str]]) -> None:
+        if any(char in name for names in named.values() for name in names for char in "\t\n\r"):
+            return
+        self._save_index(_NAMED, {at: "\t".join(names) for at, names in named.items()})
+
+    def _index(self, name: str) -> dict[tuple[str, str], str]:
+        """One of the files holding a line per partition tree, ``<day> <tree id> <value>``, under
+        a first line naming this code and the digest of the rest; empty where it is no memo."""
+        path = self._path(name)
         try:
             with open(path or "", encoding="utf-8") as memo:
                 first, _, body = memo.read().partition("\n")
             if first != f"{self._key} {sha256(body.encode('utf-8'))}" or not body:
                 return {}
-            return {(day, tree): int(count) for day, tree, count in (line.split(" ") for line in body.split("\n"))}
+            return {(day, tree): value for day, tree, value in (line.split(" ", 2) for line in body.split("\n"))}
         except (OSError, UnicodeDecodeError, ValueError):
             return {}
 
-    def save_counts(self, counts: dict[tuple[str, str], int]) -> None:
-        body = "\n".join(f"{day} {tree} {count}" for (day, tree), count in sorted(counts.items()))
-        self._replace(_COUNTS, f"{self._key} {sha256(body.encode('utf-8'))}\n{body}".encode())
+    def _save_index(self, name: str, values: dict[tuple[str, str], str]) -> None:
+        body = "\n".join(f"{day} {tree} {value}" for (day, tree), value in sorted(values.items()))
+        self._replace(name, f"{self._key} {sha256(body.encode('utf-8'))}\n{body}".encode())
 
     def procedures(self, day: str, tree: str) -> list[str] | None:
         """The Procedures the file's partition holds a nameable entry of, for the tree ``tree``."""
