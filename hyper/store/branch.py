@@ -72,15 +72,18 @@ class Store:
         self._replay: list[tuple[list[PathOperation], str]] = []
 
     @classmethod
-    def open(cls, root: str, process: Process, now: _dt.datetime) -> Store:
-        """The Store the clone holds; :class:`StoreAbsent` where it holds none. No network."""
-        return cls.on(Git.open(root, process, now), now)
+    def open(
+        cls, root: str, process: Process, now: _dt.datetime, layout: tuple[str, str, str] | None = None
+    ) -> Store:
+        """The Store the clone holds; :class:`StoreAbsent` where it holds none. No network.
+        ``layout`` is :meth:`Git.layout`'s answer where the caller has it already."""
+        return cls.on(Git.open(root, process, now), now, layout)
 
     @classmethod
-    def on(cls, git: Git, now: _dt.datetime) -> Store:
+    def on(cls, git: Git, now: _dt.datetime, layout: tuple[str, str, str] | None = None) -> Store:
         """The Store of ``git``'s repository, found by the object reader the handle keeps for
         every later read, so that opening a Store to read it starts one child, not three."""
-        objects = ObjectStore(git)
+        objects = ObjectStore(git, layout)
         try:
             commit = objects.resolve(REF + "^{commit}")
         except BaseException:

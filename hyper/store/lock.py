@@ -29,8 +29,11 @@ class LockMode(enum.Enum):
 class Lock:
     """The lock, held until :meth:`release` or the process ends, whichever is first."""
 
-    def __init__(self, descriptor: int) -> None:
+    def __init__(self, descriptor: int, layout: tuple[str, str, str]) -> None:
         self._descriptor: int | None = descriptor
+        self.layout = layout
+        """What :meth:`Git.layout` answered in finding the lock: the Store a Run then opens
+        is handed it, so one Run asks git for its repository's layout once."""
 
     def __enter__(self) -> Lock:
         return self
@@ -56,7 +59,8 @@ class Lock:
 def acquire(root: str, process: Process, mode: LockMode) -> Lock:
     """Takes the lock under the repository's common git directory (shared by every worktree of
     the clone), or raises :class:`Contended`."""
-    _, _, common = Git.open(root, process, process.now()).layout()
+    layout = Git.open(root, process, process.now()).layout()
+    common = layout[2]
     directory = os.path.join(common, LOCAL_STATE_DIR)
     os.makedirs(directory, exist_ok=True)
     descriptor = os.open(os.path.join(directory, LOCK_FILE), os.O_RDONLY | os.O_CREAT, 0o644)
@@ -69,4 +73,4 @@ def acquire(root: str, process: Process, mode: LockMode) -> Lock:
     except OSError:
         os.close(descriptor)
         raise
-    return Lock(descriptor)
+    return Lock(descriptor, layout)

@@ -69,8 +69,10 @@ class ObjectStore:
     asked for again after an edit is read again (from the pending objects or from git).
     """
 
-    def __init__(self, git: Git) -> None:
+    def __init__(self, git: Git, layout: tuple[str, str, str] | None = None) -> None:
         self.git = git
+        self._known = layout
+        """The repository's layout where the opener already asked git for it (the Run's lock)."""
         self.pending: dict[str, tuple[bytes, bytes]] = {}
         self.trees: dict[str, dict[str, TreeEntry]] = {}
         self._levels: dict[str, Level] = {}
@@ -88,7 +90,7 @@ class ObjectStore:
         """Asked of git on the first write only: a handle that only reads learns the object
         format from the ids ``cat-file`` prints, and so spends no child on it."""
         if self._layout is None:
-            objects_dir, object_format, common = self.git.layout()
+            objects_dir, object_format, common = self._known if self._known is not None else self.git.layout()
             if object_format not in ("sha1", "sha256"):
                 raise GitError(("rev-parse", "--show-object-format"), 0, f"unknown object format {object_format}")
             self._layout = objects_dir, object_format, common

@@ -123,7 +123,7 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
                 return codes.STORE_LOST
             to.narrate(said(NAME, FETCH_TOLERATED))
         try:
-            store = Store.open(ctx.root, process, now)
+            store = Store.open(ctx.root, process, now, lock.layout)
         except StoreAbsent:
             return _refused_before(to, inv.dry_run, refuse_store_absent(to))
         except (GitError, OSError) as unopened:
