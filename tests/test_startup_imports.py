@@ -78,6 +78,7 @@ READER = (
     "hyper.store.sync",  # the Store's writing side: a review syncs, locks, compacts and records nothing
     "hyper.store.lock",
     "hyper.store.retention",
+    "hyper.store.exchange",  # nor pushes or fetches
     "hyper.run",
     "hyper.check",
     "hyper.cli.commands.check",  # check's page is imported only for an artefact that will not load

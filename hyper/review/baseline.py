@@ -20,11 +20,7 @@ cannot be read is ``no-store``, an object that cannot be read is ``not-in-clone`
 
 from __future__ import annotations
 
-import datetime as _dt
-import os
-
 from hyper.core.namedtuple import NamedTuple
-from hyper.core.process import Process
 from hyper.review import kinds
 from hyper.review.resolve import Found
 
@@ -32,7 +28,7 @@ TYPE_CHECKING = False  # the checker's names only: not importing typing at run t
 if TYPE_CHECKING:
     from typing import Final
 
-    from hyper.store.branch import Store
+    from hyper.store.branch import Opening, Store
     from hyper.store.reading import Entry
     from hyper.store.step import StepFile
 
@@ -66,41 +62,20 @@ class _Anchor(NamedTuple):
     """The revision is the artefact's own blob, not the commit the Run read."""
 
 
-def offline(env: dict[str, str]) -> dict[str, str]:
-    """``env`` with every git transport refused, so no read can turn into a fetch."""
-    try:
-        count = int(env.get("GIT_CONFIG_COUNT", "0"))
-    except ValueError:
-        return env
-    return {
-        **env,
-        "GIT_CONFIG_COUNT": str(count + 1),
-        f"GIT_CONFIG_KEY_{count}": "protocol.allow",
-        f"GIT_CONFIG_VALUE_{count}": "never",
-    }
-
-
-def read_range(found: Found, root: str, process: Process, now: _dt.datetime) -> Range:
-    if not found.path:
-        return Range()  # built in: no Run could have recorded a revision of what has none
-    if not os.path.lexists(os.path.join(root, ".git")):
-        return Range()  # no repository, so no branch: nothing of the Store is worth importing
-    # The Store's reader is imported only where there may be a Store to read.
-    from hyper.core.faults import GitError, NoRepository, StoreAbsent, StoreFileError
-    from hyper.store.branch import Store
-    from hyper.store.git import Git
+def read_range(found: Found, opening: Opening | None) -> Range:
+    if not found.path or opening is None:
+        return Range()  # built in, no Run could have recorded a revision of what has none; or no Store
+    from hyper.core.faults import GitError, StoreAbsent, StoreFileError
 
     try:
-        git = Git.open(root, process, now)
-        git.env = offline(git.env)
-        with Store.on(git, now) as store:
+        with opening.store() as store:
             anchor = _supplying(store, found)
             if anchor is None:
                 return Range(stored=True)
             opened = Range(True, True, anchor.entry, anchor.named)
             wanted = anchor.named if anchor.own else f"{anchor.named}:{found.path}"
             held = _blob(store, wanted)
-    except (NoRepository, StoreAbsent, GitError, StoreFileError, OSError, ValueError):
+    except (StoreAbsent, GitError, StoreFileError, OSError, ValueError):
         return Range()
     if held is None:
         return opened

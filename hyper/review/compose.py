@@ -13,7 +13,6 @@ import datetime as _dt
 from hyper.artefact.manifest import Manifest
 from hyper.artefact.repository import Repository
 from hyper.core.namedtuple import NamedTuple
-from hyper.core.process import Process
 from hyper.core.row import Row, row
 from hyper.review import kinds
 from hyper.review.authority import Table, authority_of
@@ -31,6 +30,7 @@ TYPE_CHECKING = False  # the checker's names only: not importing typing at run t
 if TYPE_CHECKING:
     from hyper.cadence import Gloss
     from hyper.check.graph import Graph
+    from hyper.store.branch import Opening
 
 
 class GutterLine(NamedTuple):
@@ -103,12 +103,13 @@ def flag_row(flag: Flag) -> Row:
     return row("flag", flag=flag.name, cites_line=flag.cites, step=flag.step or None)
 
 
-def compose(found: Found, repo: Repository, root: str, process: Process) -> Review:
+def compose(found: Found, repo: Repository, opening: Opening | None, now: _dt.datetime) -> Review:
+    """The review of ``found``, its range read through ``opening`` (see :func:`hyper.review.opening.start`), which
+    was opened at ``now``."""
     kind, loaded = found.kind, found.loaded
     source = source_lines(loaded.data)
     marks = marks_of(kind, loaded.root, _manifest(repo, loaded.path), lambda: namespaces(repo, _reach(repo)))
-    now = process.now()
-    opened = read_range(found, root, process, now)
+    opened = read_range(found, opening)
     missing = absence(found, opened)
     touched = read_touched(source_lines(opened.data), source, loaded.root) if missing is None else NOTHING
 

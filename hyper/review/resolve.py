@@ -23,6 +23,7 @@ from hyper.artefact.repository import LoadedFile, Repository, declared_name
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.quote import go_quote
 from hyper.review.kinds import Kind, kind_of
+from hyper.review.opening import is_path as is_path  # run.py tells a path from a name by it too
 
 
 class Found(NamedTuple):
@@ -44,10 +45,6 @@ class Unresolved(NamedTuple):
     """The positional named nothing (or too much): the whole usage text for stderr."""
 
     text: str
-
-
-def is_path(named: str) -> bool:
-    return "/" in named or named.endswith(".yaml")
 
 
 def resolve(named: str, repo: Repository) -> Found | Unresolved:

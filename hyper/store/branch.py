@@ -11,11 +11,9 @@ import datetime as _dt
 from hyper.core.faults import GitError, RefMoved, StoreAbsent
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
-from hyper.store.exchange import push
 from hyper.store.git import Git, PathOperation, TreeFile, unix_seconds
 from hyper.store.names import BRANCH, REF, REMOTE
 from hyper.store.objects import ObjectStore
-from hyper.store.paths import INTRODUCTION_PATH
 from hyper.store.tree import apply
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
@@ -83,16 +81,7 @@ class Store:
     def on(cls, git: Git, now: _dt.datetime, layout: tuple[str, str, str] | None = None) -> Store:
         """The Store of ``git``'s repository, found by the object reader the handle keeps for
         every later read, so that opening a Store to read it starts one child, not three."""
-        objects = ObjectStore(git, layout)
-        try:
-            commit = objects.resolve(REF + "^{commit}")
-        except BaseException:
-            objects.close()
-            raise
-        if commit is None:
-            objects.close()
-            raise StoreAbsent(BRANCH)
-        return cls(git, objects, commit, now)
+        return Opening(git, now, layout).store()
 
     def files(
         self, prefix: str, skip: Callable[[str, str], bool] | None = None, seen: list[tuple[str, str]] | None = None
@@ -123,6 +112,8 @@ class Store:
         """Sends the branch to ``origin`` (nothing at all where no remote is configured), and
         moves the handle to whatever the push left the branch at."""
         if self.git.has_remote(REMOTE):
+            from hyper.store.exchange import push  # deferred: a Store opened to be read never pushes
+
             try:
                 push(self.git, self.now)
             finally:
@@ -200,8 +191,49 @@ class Store:
         raise RefMoved(f"{REF} kept moving under {_LOCAL_RETRIES} attempts to append")
 
 
+class Opening:
+    """A Store being opened: its object reader started and the branch's tip asked for, the
+    answer not yet read.
+
+    git takes a few milliseconds to start and answer, more on a loaded machine; a command that
+    opens the Store as early as it knows it will read it, and does its other work before
+    :meth:`store`, overlaps them instead of waiting for git in full. ``layout`` is
+    :meth:`Git.layout`'s answer where the opener has it already, as for :meth:`Store.on`.
+    """
+
+    __slots__ = ("_tip", "git", "now", "objects")
+
+    def __init__(self, git: Git, now: _dt.datetime, layout: tuple[str, str, str] | None = None) -> None:
+        self.git = git
+        self.now = now
+        self.objects = ObjectStore(git, layout)
+        try:
+            self._tip = self.objects.ask([REF + "^{commit}"])
+        except BaseException:
+            self.objects.close()
+            raise
+
+    def store(self) -> Store:
+        """The Store, once git has answered; :class:`StoreAbsent` where the clone holds none."""
+        try:
+            (answer,) = self._tip()
+        except BaseException:
+            self.objects.close()
+            raise
+        if answer is None:
+            self.objects.close()
+            raise StoreAbsent(BRANCH)
+        return Store(self.git, self.objects, answer[0], self.now)
+
+    def close(self) -> None:
+        """Ends the reader where :meth:`store` was never reached (closing it twice is harmless)."""
+        self.objects.close()
+
+
 def create(git: Git, now: _dt.datetime) -> None:
     """The Store's root: ``STORE.md`` alone, a parentless commit, and a ref that must not exist."""
+    from hyper.store.paths import INTRODUCTION_PATH  # deferred: a Store opened to be read creates nothing
+
     objects = ObjectStore(git)
     try:
         blob = objects.blob(INTRODUCTION.encode("utf-8"))

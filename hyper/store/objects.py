@@ -14,7 +14,6 @@ a process killed before it leaves the branch where it was.
 from __future__ import annotations
 
 import os
-import subprocess
 
 from hyper.core.faults import GitError, RefMoved
 from hyper.fs.write import write_all
@@ -26,6 +25,7 @@ from hyper.store.level import FILE_MODE, Level, TreeEntry
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
     import hashlib
+    import subprocess
     from collections.abc import Callable, Iterable, Sequence
     from typing import IO
 
@@ -314,44 +314,53 @@ class ObjectStore:
         asked: list[str] = []
         size = 0
         for name in names:
-            if "\n" in name:
-                raise GitError(("cat-file", "--batch"), 0, f"{name!r} cannot be asked of cat-file")
             asked.append(name)
             size += len(name) + 1
             if size >= _ASKED_AT_ONCE:
-                found += self._answers(asked)
+                found += self.ask(asked)()
                 asked, size = [], 0
         if asked:
-            found += self._answers(asked)
+            found += self.ask(asked)()
         return found
 
-    def _answers(self, names: list[str]) -> list[tuple[str, bytes, bytes] | None]:
+    def ask(self, names: list[str]) -> Callable[[], list[tuple[str, bytes, bytes] | None]]:
+        """Asks ``cat-file`` for a few names now and returns the reading of their answers, as
+        :meth:`lookup` gives them, for later: a caller that has other work can do it while git
+        starts and answers, rather than wait. Nothing else is asked until those answers are
+        read, or they would be read as the other's; the names must fit one of
+        :meth:`lookup`'s runs, or the write could wait on a child waiting to be read."""
         answers: list[tuple[str, bytes, bytes] | None] = []
         wanted = []
         for name in names:
+            if "\n" in name:
+                raise GitError(("cat-file", "--batch"), 0, f"{name!r} cannot be asked of cat-file")
             held = self.pending.get(name)
             answers.append(None if held is None else (name, *held))
             if held is None:
                 wanted.append(name)
         if not wanted:
-            return answers
+            return lambda: answers
         into, out = self._batch()
         into.write(("\n".join(wanted) + "\n").encode("utf-8"))
         into.flush()
-        fetched = iter(wanted)
-        for at, answer in enumerate(answers):
-            if answer is not None:
-                continue
-            name = next(fetched)
-            line = out.readline()
-            if line.endswith(b" missing\n"):
-                continue
-            header = line.split()
-            if len(header) != 3:
-                raise GitError(("cat-file", "--batch"), 0, f"{name} was answered with {b' '.join(header)!r}")
-            self._hex_width = len(header[0])
-            answers[at] = header[0].decode("ascii"), header[1], out.read(int(header[2]) + 1)[:-1]
-        return answers
+
+        def read() -> list[tuple[str, bytes, bytes] | None]:
+            fetched = iter(wanted)
+            for at, answer in enumerate(answers):
+                if answer is not None:
+                    continue
+                name = next(fetched)
+                line = out.readline()
+                if line.endswith(b" missing\n"):
+                    continue
+                header = line.split()
+                if len(header) != 3:
+                    raise GitError(("cat-file", "--batch"), 0, f"{name} was answered with {b' '.join(header)!r}")
+                self._hex_width = len(header[0])
+                answers[at] = header[0].decode("ascii"), header[1], out.read(int(header[2]) + 1)[:-1]
+            return answers
+
+        return read
 
     def read(self, name: str) -> tuple[bytes, bytes]:
         """An object's type and content, by id or by any name ``cat-file`` resolves."""

@@ -17,29 +17,37 @@ from __future__ import annotations
 import gc
 import os
 
-from hyper.artefact.repository import Unreadable, load_repository
 from hyper.cli.context import Context
 from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
-from hyper.cli.placeholder import note
-from hyper.core import exit as codes
-from hyper.core.problem import Problem
-from hyper.render.terminal import result
-from hyper.review.compose import compose
-from hyper.review.page import render
-from hyper.review.resolve import Unresolved, resolve
+from hyper.review.opening import is_path, start
 
 
 def run(inv: Invocation, to: Destination, ctx: Context) -> int:
     root = os.path.normpath(ctx.root)
+    named = inv.positional[0]
+    now = ctx.process.now()
+    # git is started before the artefact is parsed, and before the modules that parse and
+    # review it are imported, so that it starts while they run. A path never names the
+    # built-in, which has no range; a name is known to need one only once it is resolved.
+    opening = start(root, ctx.process, now) if is_path(named) else None
     collecting = gc.isenabled()
     gc.disable()  # the trees are acyclic: a collection over them would find nothing
     try:
+        from hyper.artefact.repository import Unreadable, load_repository
+        from hyper.cli.placeholder import note
+        from hyper.core import exit as codes
+        from hyper.core.problem import Problem
+        from hyper.render.terminal import result
+        from hyper.review.compose import compose
+        from hyper.review.page import render
+        from hyper.review.resolve import Unresolved, resolve
+
         repo = load_repository(root)
         if isinstance(repo, Unreadable):
             to.usage(f"hyper review: {repo.message}\n")
             return codes.USAGE
-        found = resolve(inv.positional[0], repo)
+        found = resolve(named, repo)
         if isinstance(found, Unresolved):
             to.usage(found.text)
             return codes.USAGE
@@ -51,8 +59,12 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
             to.answer([problem.to_row() for problem in problems], result(False), page(problems, 1))
             return codes.PROBLEMS
 
-        review = compose(found, repo, root, ctx.process)
+        if opening is None and found.path:
+            opening = start(root, ctx.process, now)
+        review = compose(found, repo, opening, now)
     finally:
+        if opening is not None:
+            opening.close()  # read and closed by the range already, unless the review stopped short of it
         if collecting:
             gc.enable()
     to.answer(review.rows(), result(False), render(review))
