@@ -18,6 +18,10 @@ refused for a reason this module names. So the reader keeps libyaml's two stages
   depth is an explicit count (:data:`~hyper.yaml.tokens.HELD_DEPTH`) that refuses
   with a sentence; the process-wide recursion limit is never touched.
 
+Before either, :mod:`hyper.yaml.lines` tries the whole document: where every line is of
+the commonest shapes it reads the tree straight from the lines, and where any is not it
+reads nothing, and the two stages read the document (ADR 0035).
+
 It was checked against the libyaml PyYAML 6.0.4 bundles (0.2.6) by differential
 tests. It parts from it in one place: a control character anywhere in the file is
 reported before any other error, where libyaml, reading 16 KB at a time, reports a
@@ -35,6 +39,7 @@ Nothing here raises.
 from __future__ import annotations
 
 from hyper.core.quote import quote
+from hyper.yaml import lines
 from hyper.yaml.nodes import Map, Node, Parsed, Scalar, Seq, YamlFault
 from hyper.yaml.scanner import scan
 from hyper.yaml.tokens import (
@@ -135,6 +140,15 @@ def parse(data: bytes, file: str) -> Parsed:
     except UnicodeDecodeError as err:
         line = data.count(b"\n", 0, err.start) + 1
         return _broken(YamlFault(file, line, 1, _NOT_UTF8))
+    root = lines.read(text)
+    if root is not None:
+        return Parsed(root, (), True)
+    return read_fully(text, file)
+
+
+def read_fully(text: str, file: str) -> Parsed:
+    """Read decoded ``text`` by the scanner and the parser: the reader in full, for every
+    document :func:`hyper.yaml.lines.read` leaves to it (and the one it is tested against)."""
     try:
         parser = _Parser(scan(text), file)
         root = parser.stream()

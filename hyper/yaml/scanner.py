@@ -137,16 +137,36 @@ simple words, a quoted one without escapes or quotes inside, or none — with ex
 groups and the end :data:`_KEY_VALUE` would match: a subset of it that Python's ``re``
 reads in half the time. Every other line is left to :data:`_KEY_VALUE`."""
 _LINE_REST = re.compile(r"[ \t]*(?:#[^\n\0]*)?")
-_FLOW_ITEM_TEXT = (
-    r"(?:(?:[^-?:,\[\]{}#&*!|>'\"%@` \t\n\0]|-(?=[^ \t\n\0]))[^ \t\n\0:,\[\]{}#]*(?:[ \t]+[^ \t\n\0:,\[\]{}#]+)*"
-    r"|'[^'\n\0]*'(?!')|\"[^\"\\\n\0]*\")"
+_FLOW_PLAIN_TEXT = (
+    r"(?:[^-?:,\[\]{}#&*!|>'\"%@` \t\n\0]|-(?=[^ \t\n\0]))[^ \t\n\0:,\[\]{}#]*(?:[ \t]+[^ \t\n\0:,\[\]{}#]+)*"
 )
+_FLOW_ITEM_TEXT = rf"(?:{_FLOW_PLAIN_TEXT}|'[^'\n\0]*'(?!')|\"[^\"\\\n\0]*\")"
 _SIMPLE_ITEM = re.compile(rf"[ \t]*({_FLOW_ITEM_TEXT})[ \t]*([,\]])")
 _SIMPLE_ENTRY = re.compile(rf"[ \t]*({_FLOW_ITEM_TEXT})[ \t]*:[ \t]+({_FLOW_ITEM_TEXT})[ \t]*([,}}])")
 """A flow item or entry — plain without ``:`` or ``#``, or quoted without escapes — and
 the indicator after it: what :func:`_simple_flow` reads."""
 _SIMPLE_KEY = rf"[ \t]*({_FLOW_ITEM_TEXT})[ \t]*:[ \t]+"
 """An entry's key, where its value is a collection nested on the same line."""
+_FLAT_ITEM_TEXT = (
+    r"(?>(?:[^-?:,\[\]{}#&*!|>'\"%@` \x00-\x1f\x7f-\x9f]|-(?=[^ \x00-\x1f\x7f-\x9f]))"
+    r"[^ :,\[\]{}#\x00-\x1f\x7f-\x9f]*(?: +[^ :,\[\]{}#\x00-\x1f\x7f-\x9f]+)*"
+    r"|'[^',:\x00-\x1f\x7f-\x9f]*'|\"[^\",:\\\x00-\x1f\x7f-\x9f]*\")"
+)
+FLAT_FLOW_TEXT = (
+    rf"\[(?:{_FLAT_ITEM_TEXT}(?:, (?!\])|(?=\])))+\]"
+    rf"|\{{(?:{_FLAT_ITEM_TEXT}: {_FLAT_ITEM_TEXT}(?:, (?!\}})|(?=\}})))+\}}"
+)
+"""The commonest flow collections, written as a formatter writes them: items of
+:data:`_FLOW_ITEM_TEXT` without a tab or a control (which the scanner never meets, and
+:mod:`hyper.yaml.lines` leaves to it) or a ``,`` or ``:`` in a quoted one, each ``, ``
+apart, an entry's key and value ``: `` apart, no blanks inside the brackets. So ``str.split`` cuts
+one exactly (:func:`flat_node`), where :func:`_simple_flow` would match item by item. An
+item is matched atomically: none can end but where it does (it holds no ``,``, ``:`` or
+bracket, nor a blank at its end), so giving characters back could not help a match, and
+a collection of another kind is refused without retrying every shorter item. Each item
+is written once, with a ``, `` that never comes before the closing bracket: the pattern is
+compiled on import, and its size is what compiling costs."""
+_FLAT_FLOW = re.compile(FLAT_FLOW_TEXT)
 _FLOW_NESTING = 16
 """How deep :func:`_simple_flow` follows collections nested on one line; deeper ones (and
 any that would pass libyaml's nesting limit) are left to the tokens, which enforce it."""
@@ -475,7 +495,7 @@ class _Scanner:
         """A one-line flow collection at ``i``, alone on the rest of a pair's line, read whole
         (``None`` for any other), and where the pair ends."""
         text = self.text
-        found = _simple_flow(text, i, line, ls, _room(self.indents))
+        found = _simple_flow(text, i, line, ls, _room(len(self.indents)))
         if found is not None:
             rest = _past(_LINE_REST, text, found[0])
             if text[rest] in "\n\0":
@@ -564,7 +584,7 @@ class _Scanner:
         """A ``[`` or ``{``: in a value, a one-line collection read whole where it can be."""
         found = None
         if not self.flow and not self.ska:
-            found = _simple_flow(self.text, self.i, self.line, self.ls, _room(self.indents))
+            found = _simple_flow(self.text, self.i, self.line, self.ls, _room(len(self.indents)))
         if found is not None:
             self.i, node = found
             self.tokens.append(NodeToken((NODE, self.line, col, node)))
@@ -679,10 +699,26 @@ def _saved(keys: _Keys, flow: int, indent: int, number: int, i: int, line: int, 
     return (*keys[:-1], _Key((not flow and indent == col, number, i, line, col)))
 
 
-def _room(indents: list[int]) -> int:
-    """How many flow levels may still open inside one opened at this block depth: never
-    past :data:`HELD_DEPTH`, so a collection read in place is held to it as the parser is."""
-    return min(_FLOW_NESTING, HELD_DEPTH - 1 - len(indents))
+def _room(blocks: int) -> int:
+    """How many flow levels may still open inside one opened inside ``blocks`` block
+    collections: never past :data:`HELD_DEPTH`, so a collection read in place is held to
+    it as the parser is."""
+    return min(_FLOW_NESTING, HELD_DEPTH - 1 - blocks)
+
+
+def flow_line(rest: str, line: int, column: int, blocks: int) -> Seq | Map | None:
+    """The one-line flow collection that ``rest`` — a block line from its ``[`` or ``{``,
+    at 0-based ``line`` and ``column``, inside ``blocks`` block collections — is, read as
+    :meth:`_Scanner.flow_value` reads a pair's; ``None`` where it is not all such a collection.
+
+    For :mod:`hyper.yaml.lines`, which has the line's text but not the document's: the
+    line is padded as the scanner pads the document, and it starts ``column`` characters
+    before ``rest`` does, so each node's column is the one it has in the document."""
+    text = rest + _PAD
+    found = _simple_flow(text, 0, line, -column, _room(blocks))
+    if found is None or text[_past(_LINE_REST, text, found[0])] != "\0":
+        return None
+    return found[1]
 
 
 def _simple_flow(text: str, i: int, line: int, ls: int, deeper: int) -> tuple[int, Seq | Map] | None:
@@ -695,6 +731,9 @@ def _simple_flow(text: str, i: int, line: int, ls: int, deeper: int) -> tuple[in
     the scanner keeps (a collection in value position is never a simple key, and one
     followed by anything but ``,`` or its parent's closing bracket is not read here).
     """
+    flat = _flat_flow(text, i, line, ls)
+    if flat is not None:
+        return flat
     sequence = text[i] == "["
     j = _past(_BLANKS, text, i + 1)
     items: list[Node] = []
@@ -747,6 +786,46 @@ def _simple_flow(text: str, i: int, line: int, ls: int, deeper: int) -> tuple[in
     if sequence:
         return j, Seq((tuple(items), line + 1, i - ls + 1, True))
     return j, Map((tuple(entries), line + 1, i - ls + 1, True))
+
+
+def _flat_flow(text: str, i: int, line: int, ls: int) -> tuple[int, Seq | Map] | None:
+    """A flow collection of :data:`FLAT_FLOW_TEXT` at ``i``: where it ends, and its node
+    (see :func:`flat_node`)."""
+    match = _FLAT_FLOW.match(text, i)
+    if match is None:
+        return None
+    node = flat_node(match.group(), line, i - ls)
+    return None if node is None else (match.end(), node)
+
+
+def flat_node(written: str, line: int, column: int) -> Seq | Map | None:
+    """The node of ``written``, a flow collection of :data:`FLAT_FLOW_TEXT` at 0-based
+    ``line`` and ``column``, read as :func:`_simple_flow` reads it: the same nodes at the
+    same columns. ``None`` for one holding a null, a repeated key or the merge key, which
+    :func:`_simple_flow` declines in its own way."""
+    at = column + 1  # 0-based, of the first item
+    parts = written[1:-1].split(", ")
+    if written[0] == "[":
+        items: list[Node] = []
+        for part in parts:
+            item = _flow_scalar(part, at, line)
+            if item is None:
+                return None
+            items.append(item)
+            at += len(part) + 2
+        return Seq((tuple(items), line + 1, column + 1, True))
+    entries: list[tuple[Scalar, Node]] = []
+    names: set[str] = set()
+    for part in parts:
+        name, _, written_value = part.partition(": ")
+        key = _flow_scalar(name, at, line)
+        value = _flow_scalar(written_value, at + len(name) + 2, line)
+        if key is None or value is None or key.value in names or (key.value == "<<" and key.style == "plain"):
+            return None
+        names.add(key.value)
+        entries.append((key, value))
+        at += len(part) + 2
+    return Map((tuple(entries), line + 1, column + 1, True))
 
 
 def _nested_flow(text: str, j: int, line: int, ls: int, deeper: int, closer: str) -> tuple[int, Node, str] | None:

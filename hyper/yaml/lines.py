@@ -1,0 +1,235 @@
+"""The reader's fast path: a document of the commonest shapes, read line by line straight into nodes.
+
+Most artefacts are nothing but block mappings and sequences written one entry a line —
+``key: value``, ``key:`` over a nested block, ``- value``, ``- key: value`` — with one-line
+plain or quoted scalars, one-line flow collections, blank lines and comments. For such a
+document the scanner's tokens are a detour: one compiled pattern (:data:`_LINE`) cuts the
+text into lines and each line into its parts in C, and :class:`_Tree` keeps the block
+collections open at each indentation and builds the nodes as the full reader would —
+the same values, styles, flow flags, lines and columns.
+
+Why it cannot disagree with the full reader (ADR 0035): it never decides anything the
+full reader might decide otherwise. :func:`read` answers ``None`` — and the caller reads
+the document the full way — the moment any line is not certainly of a shape above:
+a tab, a control or line-breaking character, an anchor, alias, tag, block scalar, ``?``,
+document marker or directive, a scalar that might go on to the next line, a value or item
+left out (a null), a plain null, a repeated key, an indentation no open collection
+stands at, a key past libyaml's 1024-character bound, nesting deeper than
+:data:`_DEEPEST`. What it does answer holds no fault at all, so every fault, every error
+and every edge case is the full reader's own. A differential test holds the two readers
+to the same answer on generated and mutated documents and on every example file.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hyper.yaml.nodes import Map, Node, Scalar, Seq
+from hyper.yaml.scanner import FLAT_FLOW_TEXT, flat_node, flow_line
+from hyper.yaml.tokens import HELD_DEPTH, NULL_SPELLINGS
+
+_DEEPEST = HELD_DEPTH // 4
+"""The deepest block nesting read here; deeper documents are left to the full reader, which
+holds the depth bounds. Far past any artefact, and far enough under :data:`HELD_DEPTH`
+that a flow collection read inside it never meets that bound either."""
+
+_UNREAD = ("\u2028", "\u2029", "\ufeff", "\ufffe", "\uffff")
+"""Characters past Latin-1 that break a line or that libyaml refuses. They are looked for
+apart, and only in text that is not ASCII, because a character class holding them costs
+ten times as much to compile; :data:`_LINE` refuses every other control and break."""
+
+# Character classes, as the text of a class's inside: what a line may hold, and what a
+# word may. Controls (tab and line feed among them), DEL and the C1 controls (NEL among
+# them) are in neither, so a line holding one matches only as ``other``.
+_TEXT = r"^\x00-\x1f\x7f-\x9f"
+_WORD = r"^\x00-\x20\x7f-\x9f"
+_KEY = r"[0-9A-Za-z_][0-9A-Za-z_.-]*"
+"""A plain key of letters, digits and ``_.-``: none of the null spellings but the three of
+letters, and no merge key. :func:`read` refuses those three, and a key too long to be a
+simple key (:data:`_LONGEST_KEY`)."""
+_LONGEST_KEY = 1000
+"""libyaml reads a simple key of up to 1024 characters; a longer key is left to the full reader."""
+_RUNS = rf"[{_WORD}:]*(?::+[{_WORD}:]+)*"
+"""The rest of a plain word: non-blanks, a ``:`` only where a non-blank follows it. Colons
+part runs of one character class, so that a failed match backtracks in linear time."""
+_PLAIN = (
+    rf"(?:[^-?:,\[\]{{}}#&*!|>'\"%@`{_WORD[1:]}]|-(?=[{_WORD}])){_RUNS}"
+    rf"(?: +(?!#):*[{_WORD}:]{_RUNS})*"
+)
+"""A plain scalar on one line in block context: it starts with no indicator (``-`` only
+before a non-blank), holds no ``:`` before a blank or the line's end, and no ``#`` after
+a blank."""
+_SINGLE = rf"'(?:[{_TEXT}']|'')*'"
+_DOUBLE = rf'"[{_TEXT}"\\]*"'
+"""Quoted scalars closed on their line; a double-quoted one without escapes."""
+_TAIL = rf" *(?:(?<![^ \n])#[{_TEXT}]*|)"
+"""The end of a line: blanks, and a comment, which follows a blank or starts the line."""
+_FLAT = rf"({FLAT_FLOW_TEXT})"
+"""A flow collection :func:`~hyper.yaml.scanner.flat_node` reads (a tab or a control leaves
+it to the next alternative); where the line does not end after it but for a comment, the
+line is matched again as any other flow collection."""
+_VALUE = rf"(?:({_PLAIN})|({_SINGLE}|{_DOUBLE})|{_FLAT}|([\[{{][{_TEXT}]*)|)"
+_LINE = re.compile(rf"( *)(?:(- +|)(?:({_KEY}):(?=[ \n]|\Z)|)( *){_VALUE}{_TAIL}|([^\n]+))(?:\n|\Z)")
+"""One line: its indentation (1); an entry's ``-`` and the blanks after it (2); a key (3)
+before its ``:``; the blanks (4) before a plain scalar (5), a quoted one (6), a flow
+collection of the commonest kind (7), or any other, which is read to the line's end (8);
+or else the line, of no shape read here (9). Each line matches, and matches in one way
+only (a plain scalar holds no ``: ``, and none starts with ``-`` and a blank), so
+``findall`` hands over every line of the text, in order. Each optional part is written
+``(x|)`` rather than ``(x)?``: ``re`` reads an alternative faster than a repetition, and
+this pattern reads every character of every document."""
+
+
+def read(text: str) -> Node | None:
+    """The tree of ``text`` where every line of it is of a shape read here; else ``None``.
+
+    ``text`` is a whole document as :func:`hyper.yaml.parse.parse` decoded it. ``None``
+    answers nothing about the text: the full reader must read it. The loop reads the
+    commonest line — another entry of the collection the line before went on — itself,
+    and leaves a line that opens or closes collections to :func:`_place`.
+    """
+    if not text.isascii() and any(unread in text for unread in _UNREAD):
+        return None
+    stack: list[_Open] = []
+    top: _Open | None = None
+    pending: Scalar | None = None
+    """A key whose value is the nested block the next line starts."""
+    for number, (indent, dash, key, gap, plain, quoted, flat, flow, other) in enumerate(_LINE.findall(text), 1):
+        if not (dash or key):
+            if other or plain or quoted or flat or flow:
+                return None  # a line of no shape read here, or a scalar alone on its line
+            continue  # a blank line, or a comment
+        column = len(indent)
+        if pending is not None or top is None or column != top.column or top.indentless:
+            top = _place(stack, pending, number, column, dash != "")
+            pending = None
+            if top is None:
+                return None
+        if dash:
+            if top.keys is not None:
+                return None  # at a mapping's column, only a key goes on
+            column += len(dash)
+            if not key:
+                item = _value(number, column, plain, quoted, flat, flow, len(stack))
+                if item is None:
+                    return None
+                top.items.append(item)
+                continue
+            if len(stack) >= _DEEPEST:
+                return None
+            top = _Open(number, column, True, None)  # a mapping as the entry: ``- key: value``
+            stack.append(top)
+        keys = top.keys
+        if keys is None or key in keys or key in NULL_SPELLINGS or len(key) > _LONGEST_KEY:
+            return None  # at a sequence's column, only an entry goes on; a repeated or null key is a fault
+        keys.add(key)
+        name = Scalar((key, "plain", number, column + 1))
+        if plain:  # the commonest value, so built here
+            if plain in NULL_SPELLINGS:
+                return None
+            top.entries.append((name, Scalar((plain, "plain", number, column + len(key) + 2 + len(gap)))))
+        elif quoted or flat or flow:
+            value = _value(number, column + len(key) + 1 + len(gap), "", quoted, flat, flow, len(stack))
+            if value is None:
+                return None
+            top.entries.append((name, value))
+        else:
+            pending = name
+    if pending is not None or not stack:
+        return None  # no collection at all, or the last key's value left out
+    while True:
+        node = _close(stack)
+        if node is not None:
+            return node
+
+
+def _value(number: int, column: int, plain: str, quoted: str, flat: str, flow: str, blocks: int) -> Node | None:
+    """The scalar or flow collection written at 0-based ``column`` on line ``number``, inside
+    ``blocks`` block collections; ``None`` for a null, for nothing, and for a flow collection
+    not read whole (see :func:`~hyper.yaml.scanner.flat_node` and :func:`~hyper.yaml.scanner.flow_line`)."""
+    if plain:
+        return None if plain in NULL_SPELLINGS else Scalar((plain, "plain", number, column + 1))
+    if quoted:
+        if quoted[0] == "'":
+            return Scalar((quoted[1:-1].replace("''", "'"), "single", number, column + 1))
+        return Scalar((quoted[1:-1], "double", number, column + 1))
+    if flat:
+        return flat_node(flat, number - 1, column)
+    if flow:
+        return flow_line(flow, number - 1, column, blocks)
+    return None
+
+
+def _place(stack: list[_Open], pending: Scalar | None, number: int, column: int, entry: bool) -> _Open | None:
+    """The collection a line at ``column`` goes on in, where it is not the one the line
+    before went on in: the document's first, one nested in the line before's key, or one
+    the line goes back to. ``None`` where no collection can take it."""
+    if pending is not None:
+        return _nested(stack, number, column, entry, pending)
+    if not stack:
+        stack.append(_Open(number, column, not entry, None))
+        return stack[0]
+    return _back(stack, column, entry)
+
+
+def _nested(stack: list[_Open], number: int, column: int, entry: bool, owner: Scalar) -> _Open | None:
+    """The collection that is ``owner``'s value, opened by the line after ``owner:``: one
+    indented deeper, or a sequence at the key's own column. ``None`` for any other line,
+    after which the key's value was left out — a null, which the full reader refuses."""
+    top = stack[-1]
+    if not (column > top.column or (column == top.column and entry)) or len(stack) >= _DEEPEST:
+        return None
+    opened = _Open(number, column, not entry, owner)
+    opened.indentless = column == top.column
+    stack.append(opened)
+    return opened
+
+
+def _back(stack: list[_Open], column: int, entry: bool) -> _Open | None:
+    """Close the collections a line at ``column`` ends: the collection it goes on in, or
+    ``None`` where none stands at its column."""
+    while True:
+        top = stack[-1]
+        if not (top.column > column or (top.indentless and not entry and top.column == column)):
+            return top if top.column == column else None
+        if _close(stack) is not None:
+            return None  # the line stands left of the document's own collection
+
+
+def _close(stack: list[_Open]) -> Map | Seq | None:
+    """End the innermost collection and put it where it goes: its node, where it was the
+    outermost, the document's."""
+    done = stack.pop()
+    node = done.node()
+    if not stack:
+        return node
+    if done.owner is not None:
+        stack[-1].entries.append((done.owner, node))
+    else:
+        stack[-1].items.append(node)
+    return None
+
+
+class _Open:
+    """A block collection still open: its column, what it holds so far, and where it goes."""
+
+    __slots__ = ("column", "entries", "indentless", "items", "keys", "line", "owner")
+
+    def __init__(self, line: int, column: int, mapping: bool, owner: Scalar | None) -> None:
+        self.line = line
+        self.column = column
+        self.items: list[Node] = []
+        """A sequence's items."""
+        self.entries: list[tuple[Scalar, Node]] = []
+        """A mapping's entries."""
+        self.keys: set[str] | None = set() if mapping else None
+        """The keys a mapping holds so far; ``None`` for a sequence."""
+        self.owner = owner
+        """The key of the mapping entry this collection is the value of; ``None`` for an item."""
+        self.indentless = False
+        """A sequence whose ``-`` stands at its key's column, which ends at any other line there."""
+
+    def node(self) -> Map | Seq:
+        if self.keys is None:
+            return Seq((tuple(self.items), self.line, self.column + 1, False))
+        return Map((tuple(self.entries), self.line, self.column + 1, False))
