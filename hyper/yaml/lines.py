@@ -23,6 +23,7 @@ to the same answer on generated and mutated documents and on every example file.
 from __future__ import annotations
 
 import re
+from sys import intern
 
 from hyper.yaml.nodes import Map, Node, Scalar, Seq
 from hyper.yaml.scanner import FLAT_FLOW_TEXT, flat_node, flow_line
@@ -123,7 +124,7 @@ def read(text: str) -> Node | None:
         if keys is None or key in keys or key in NULL_SPELLINGS or len(key) > _LONGEST_KEY:
             return None  # at a sequence's column, only an entry goes on; a repeated or null key is a fault
         keys.add(key)
-        name = Scalar((key, "plain", number, column + 1))
+        name = Scalar((intern(key), "plain", number, column + 1))  # see flat_node on why interned
         if plain:  # the commonest value, so built here
             if plain in NULL_SPELLINGS:
                 return None

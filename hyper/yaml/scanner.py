@@ -16,6 +16,7 @@ own on :class:`_Scanner`, which holds the position and the indentation between t
 from __future__ import annotations
 
 import re
+from sys import intern
 
 from hyper.yaml.nodes import Map, Node, Scalar, Seq, Style, named
 from hyper.yaml.tokens import (
@@ -448,7 +449,7 @@ class _Scanner:
         while match is not None and match.start(2) <= i + 1024:
             if self.indent < col and self.opens_block(col):
                 tokens.append(Mark((BLOCK_MAPPING_START, line, col)))
-            key_node = Scalar((match.group(1), "plain", line + 1, col + 1))
+            key_node = Scalar((intern(match.group(1)), "plain", line + 1, col + 1))  # see flat_node
             written = match.group(3)
             broken_at = match.start(4)
             i = match.end() if broken_at < 0 else broken_at
@@ -802,7 +803,12 @@ def flat_node(written: str, line: int, column: int) -> Seq | Map | None:
     """The node of ``written``, a flow collection of :data:`FLAT_FLOW_TEXT` at 0-based
     ``line`` and ``column``, read as :func:`_simple_flow` reads it: the same nodes at the
     same columns. ``None`` for one holding a null, a repeated key or the merge key, which
-    :func:`_simple_flow` declines in its own way."""
+    :func:`_simple_flow` declines in its own way.
+
+    A plain key's text is interned, here and wherever a block key is read whole: the same
+    few keys are written in every artefact of a kind, and ``check`` holds every tree at
+    once, so one string per spelling (kept by the interpreter only while a node holds it)
+    is most of a kilobyte less per artefact, for one lookup per key."""
     at = column + 1  # 0-based, of the first item
     parts = written[1:-1].split(", ")
     if written[0] == "[":
@@ -818,7 +824,7 @@ def flat_node(written: str, line: int, column: int) -> Seq | Map | None:
     names: set[str] = set()
     for part in parts:
         name, _, written_value = part.partition(": ")
-        key = _flow_scalar(name, at, line)
+        key = _flow_scalar(intern(name), at, line)
         value = _flow_scalar(written_value, at + len(name) + 2, line)
         if key is None or value is None or key.value in names or (key.value == "<<" and key.style == "plain"):
             return None
