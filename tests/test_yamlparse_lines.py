@@ -28,9 +28,11 @@ TEMPLATES = [template.format(g=7) for _, template in check_scaling.GROUP]
 
 def same(text: str) -> bool:
     """Whether the fast path read ``text``; where it did, its tree is the full reader's, faultless."""
+    parsed = parse(text.encode(), "f.yaml")
+    text = text.removeprefix("\ufeff")  # parse skips a byte-order mark before it decodes
     fast = lines.read(text)
     full = read_fully(text, "f.yaml")
-    assert answer(parse(text.encode(), "f.yaml")) == answer(full)
+    assert answer(parsed) == answer(full)
     if fast is None:
         return False
     assert full.ok and full.faults == ()
@@ -191,6 +193,7 @@ def test_the_generator_reaches_both_ways() -> None:
         "a:\u2028b\n",
         "",
         "# only a comment\n",
+        "\ufeff\ufeff- read\n",
         "- [a, b]\n- {c: d}\n- [a, [b, [c, [d, [e, [f, [g, [h, [i, [j, [k, [l, [m, [n, [o, [p, [q]]]]]]]]]]]]]]]]]\n",
     ],
 )
