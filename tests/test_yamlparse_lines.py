@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 
 from benchmarks import check_scaling, yaml_parse
 from hyper.yaml import lines
-from hyper.yaml.parse import parse, read_fully
+from hyper.yaml import parse as parse_module
+from hyper.yaml.nodes import Node
+from hyper.yaml.parse import FAST_AFTER, parse, read_fully
 from tests.test_yamlparse_differential import answer, shape
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -199,3 +201,18 @@ def test_the_generator_reaches_both_ways() -> None:
 )
 def test_the_shapes_at_the_edge_read_alike(text: str) -> None:
     same(text)
+
+
+def test_a_process_reads_its_first_documents_in_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fast path's pattern is compiled only once a process has read enough to pay for it."""
+    monkeypatch.setattr(parse_module._Read, "documents", 0)
+    asked: list[str] = []
+    read = lines.read
+
+    def counted(text: str) -> Node | None:
+        asked.append(text)
+        return read(text)
+
+    monkeypatch.setattr(lines, "read", counted)
+    answers = [answer(parse(b"a: b\n", "f.yaml")) for _ in range(FAST_AFTER + 2)]
+    assert len(asked) == 2 and all(one == answers[0] for one in answers)

@@ -3,7 +3,7 @@
 Most artefacts are nothing but block mappings and sequences written one entry a line —
 ``key: value``, ``key:`` over a nested block, ``- value``, ``- key: value`` — with one-line
 plain or quoted scalars, one-line flow collections, blank lines and comments. For such a
-document the scanner's tokens are a detour: one compiled pattern (:data:`_LINE`) cuts the
+document the scanner's tokens are a detour: one pattern (:data:`_LINE`) cuts the
 text into lines and each line into its parts in C, and :class:`_Tree` keeps the block
 collections open at each indentation and builds the nodes as the full reader would —
 the same values, styles, flow flags, lines and columns.
@@ -70,7 +70,7 @@ _FLAT = rf"({FLAT_FLOW_TEXT})"
 it to the next alternative); where the line does not end after it but for a comment, the
 line is matched again as any other flow collection."""
 _VALUE = rf"(?:({_PLAIN})|({_SINGLE}|{_DOUBLE})|{_FLAT}|([\[{{][{_TEXT}]*)|)"
-_LINE = re.compile(rf"( *)(?:(- +|)(?:({_KEY}):(?=[ \n]|\Z)|)( *){_VALUE}{_TAIL}|([^\n]+))(?:\n|\Z)")
+_LINE = rf"( *)(?:(- +|)(?:({_KEY}):(?=[ \n]|\Z)|)( *){_VALUE}{_TAIL}|([^\n]+))(?:\n|\Z)"
 """One line: its indentation (1); an entry's ``-`` and the blanks after it (2); a key (3)
 before its ``:``; the blanks (4) before a plain scalar (5), a quoted one (6), a flow
 collection of the commonest kind (7), or any other, which is read to the line's end (8);
@@ -78,7 +78,10 @@ or else the line, of no shape read here (9). Each line matches, and matches in o
 only (a plain scalar holds no ``: ``, and none starts with ``-`` and a blank), so
 ``findall`` hands over every line of the text, in order. Each optional part is written
 ``(x|)`` rather than ``(x)?``: ``re`` reads an alternative faster than a repetition, and
-this pattern reads every character of every document."""
+this pattern reads every character of every document. It is compiled where first used
+(``re`` caches it from then on), not on import: compiling it costs about what reading
+twenty documents fast saves, and a process that reads fewer never compiles it (see
+:data:`hyper.yaml.parse.FAST_AFTER`)."""
 
 
 def read(text: str) -> Node | None:
@@ -95,7 +98,8 @@ def read(text: str) -> Node | None:
     top: _Open | None = None
     pending: Scalar | None = None
     """A key whose value is the nested block the next line starts."""
-    for number, (indent, dash, key, gap, plain, quoted, flat, flow, other) in enumerate(_LINE.findall(text), 1):
+    rows = re.compile(_LINE).findall(text)
+    for number, (indent, dash, key, gap, plain, quoted, flat, flow, other) in enumerate(rows, 1):
         if not (dash or key):
             if other or plain or quoted or flat or flow:
                 return None  # a line of no shape read here, or a scalar alone on its line

@@ -121,6 +121,22 @@ class _Unreadable(Exception):
     """A tag whose %-escapes spell bytes that are not UTF-8, which PyYAML fails to decode."""
 
 
+FAST_AFTER = 24
+"""How many documents a process reads in full before it reads any by :mod:`hyper.yaml.lines`.
+Compiling the fast path's line pattern costs about what reading twenty documents fast
+saves, so a command that reads a handful of files (a discovery command, ADR 0006) never
+pays for it, and one that reads a repository pays it once. Either way every document
+reads alike (ADR 0035): the policy moves only time."""
+
+
+class _Read:
+    """How many documents this process has read, counted up to :data:`FAST_AFTER`. Two
+    threads counting at once may miscount by one, which changes when the fast path starts
+    and nothing else."""
+
+    documents = 0
+
+
 def load(data: bytes, file: str) -> Node | YamlFault | None:
     """The tree, ``None`` for an empty file, or the first fault found. Never raises."""
     parsed = parse(data, file)
@@ -140,9 +156,12 @@ def parse(data: bytes, file: str) -> Parsed:
     except UnicodeDecodeError as err:
         line = data.count(b"\n", 0, err.start) + 1
         return _broken(YamlFault(file, line, 1, _NOT_UTF8))
-    root = lines.read(text)
-    if root is not None:
-        return Parsed(root, (), True)
+    if _Read.documents >= FAST_AFTER:
+        root = lines.read(text)
+        if root is not None:
+            return Parsed(root, (), True)
+    else:
+        _Read.documents += 1
     return read_fully(text, file)
 
 

@@ -158,16 +158,15 @@ FLAT_FLOW_TEXT = (
     rf"|\{{(?:{_FLAT_ITEM_TEXT}: {_FLAT_ITEM_TEXT}(?:, (?!\}})|(?=\}})))+\}}"
 )
 """The commonest flow collections, written as a formatter writes them: items of
-:data:`_FLOW_ITEM_TEXT` without a tab or a control (which the scanner never meets, and
-:mod:`hyper.yaml.lines` leaves to it) or a ``,`` or ``:`` in a quoted one, each ``, ``
-apart, an entry's key and value ``: `` apart, no blanks inside the brackets. So ``str.split`` cuts
-one exactly (:func:`flat_node`), where :func:`_simple_flow` would match item by item. An
+:data:`_FLOW_ITEM_TEXT` without a tab or a control or a ``,`` or ``:`` in a quoted one,
+each ``, `` apart, an entry's key and value ``: `` apart, no blanks inside the brackets.
+So ``str.split`` cuts one exactly (:func:`flat_node`), where :func:`_simple_flow` would
+match item by item. Only :mod:`hyper.yaml.lines` matches it, inside its line pattern. An
 item is matched atomically: none can end but where it does (it holds no ``,``, ``:`` or
 bracket, nor a blank at its end), so giving characters back could not help a match, and
 a collection of another kind is refused without retrying every shorter item. Each item
-is written once, with a ``, `` that never comes before the closing bracket: the pattern is
-compiled on import, and its size is what compiling costs."""
-_FLAT_FLOW = re.compile(FLAT_FLOW_TEXT)
+is written once, with a ``, `` that never comes before the closing bracket, since the
+size of a pattern is what compiling it costs."""
 _FLOW_NESTING = 16
 """How deep :func:`_simple_flow` follows collections nested on one line; deeper ones (and
 any that would pass libyaml's nesting limit) are left to the tokens, which enforce it."""
@@ -732,9 +731,6 @@ def _simple_flow(text: str, i: int, line: int, ls: int, deeper: int) -> tuple[in
     the scanner keeps (a collection in value position is never a simple key, and one
     followed by anything but ``,`` or its parent's closing bracket is not read here).
     """
-    flat = _flat_flow(text, i, line, ls)
-    if flat is not None:
-        return flat
     sequence = text[i] == "["
     j = _past(_BLANKS, text, i + 1)
     items: list[Node] = []
@@ -789,21 +785,11 @@ def _simple_flow(text: str, i: int, line: int, ls: int, deeper: int) -> tuple[in
     return j, Map((tuple(entries), line + 1, i - ls + 1, True))
 
 
-def _flat_flow(text: str, i: int, line: int, ls: int) -> tuple[int, Seq | Map] | None:
-    """A flow collection of :data:`FLAT_FLOW_TEXT` at ``i``: where it ends, and its node
-    (see :func:`flat_node`)."""
-    match = _FLAT_FLOW.match(text, i)
-    if match is None:
-        return None
-    node = flat_node(match.group(), line, i - ls)
-    return None if node is None else (match.end(), node)
-
-
 def flat_node(written: str, line: int, column: int) -> Seq | Map | None:
     """The node of ``written``, a flow collection of :data:`FLAT_FLOW_TEXT` at 0-based
-    ``line`` and ``column``, read as :func:`_simple_flow` reads it: the same nodes at the
-    same columns. ``None`` for one holding a null, a repeated key or the merge key, which
-    :func:`_simple_flow` declines in its own way.
+    ``line`` and ``column``, read as :func:`_simple_flow` would read it: the same nodes at
+    the same columns. ``None`` for one holding a null, a repeated key or the merge key,
+    which :func:`_simple_flow` declines too.
 
     A plain key's text is interned, here and wherever a block key is read whole: the same
     few keys are written in every artefact of a kind, and ``check`` holds every tree at
