@@ -126,138 +126,161 @@ def check(node: Node | None, schema: Schema, file: str, field: str = "") -> list
     1:1 when there is no parent.
     """
     problems: list[Problem] = []
-    _read(node, schema, file, field, problems)
+    _reader(schema)(node, file, field, problems)
     return problems
 
 
-def _read(node: Node | None, schema: Schema, file: str, field: str, out: list[Problem]) -> None:
-    _reader(schema)(node, schema, file, field, out)
+_Reader: TypeAlias = "Callable[[Node | None, str, str, list[Problem]], None]"
+"""A schema made into a function: it reads a node at a field of a file, appending what does not fit."""
+_Fits: TypeAlias = "Callable[[str], bool]"
+
+_READERS: dict[int, tuple[Schema, _Reader]] = {}
+"""Keyed by identity, holding the schema itself so that identity is never reused while cached."""
 
 
 def _reader(schema: Schema) -> _Reader:
-    """The reading of a schema's type: a collection's own, or a scalar's."""
+    """``schema`` as the function that reads a node against it, made once per schema.
+
+    Schemas are long-lived constants and every mapping an artefact holds is read against
+    one, so what a schema decides — its children and their readings, which names any
+    scalar fits, which are required, what test a scalar must pass — is worked out once per
+    process, and reading a node is then one call with nothing left to look up.
+    """
+    cached = _READERS.get(id(schema))
+    if cached is not None:
+        return cached[1]
     if schema.type == "object":
-        return _read_object
-    if schema.type == "array":
-        return _read_array
-    return _read_scalar
+        read = _object_reader(schema)
+    elif schema.type == "array":
+        read = _array_reader(schema)
+    else:
+        read = _scalar_reader(schema)
+    _READERS[id(schema)] = (schema, read)
+    return read
 
 
-def _read_object(node: Node | None, schema: Schema, file: str, field: str, out: list[Problem]) -> None:
-    if node is not None and not isinstance(node, Map):
-        out.append(at(file, node, field, codes.SCHEMA_MISMATCH, "this position takes an object"))
-        return
-    if schema.open:
-        return
-    cached = _PROPERTIES.get(id(schema))
-    by_name, plain, required = cached[1] if cached is not None else _properties(schema)
-    written: Collection[str] = ()
-    if node is not None:
-        for key, value in node.entries:
-            name = key.value
-            if name in plain and isinstance(value, Scalar):
-                continue  # the commonest entry of all: text where any text fits
-            child = by_name.get(name)
-            if child is None:
+def _object_reader(schema: Schema) -> _Reader:
+    open_ = schema.open
+    children = {p.name: (_fits(p.schema), _reader(p.schema)) for p in schema.properties}
+    plain = frozenset(p.name for p in schema.properties if p.schema.type == "string" and not p.schema.enum)
+    # The names any scalar fits: text where any text fits, the commonest entry of all.
+    required = tuple(p.name for p in schema.properties if p.required)
+
+    def read(node: Node | None, file: str, field: str, out: list[Problem]) -> None:
+        if node is not None and not isinstance(node, Map):
+            out.append(at(file, node, field, codes.SCHEMA_MISMATCH, "this position takes an object"))
+            return
+        if open_:
+            return
+        written: Collection[str] = ()
+        if node is not None:
+            for key, value in node.entries:
+                name = key.value
+                if name in plain and isinstance(value, Scalar):
+                    continue
+                child = children.get(name)
+                if child is None:
+                    out.append(
+                        at(
+                            file,
+                            key,
+                            join(field, name),
+                            codes.UNKNOWN_KEY,
+                            f"{quote(name)} is not a key this position takes",
+                        )
+                    )
+                elif not (isinstance(value, Scalar) and child[0](value.value)):
+                    # A child's field is spelled only where something under it may be at fault.
+                    child[1](value, file, join(field, name), out)
+            if required:
+                written = {key.value for key, _ in node.entries}
+        for name in required:
+            if name not in written:
                 out.append(
                     at(
                         file,
-                        key,
+                        node,
                         join(field, name),
-                        codes.UNKNOWN_KEY,
-                        f"{quote(name)} is not a key this position takes",
+                        codes.SCHEMA_MISMATCH,
+                        f"{quote(name)} is required at this position and is not written",
                     )
                 )
-            elif not (isinstance(value, Scalar) and _fits(value.value, child[0])):
-                # A child's field is spelled only where something under it may be at fault.
-                child[1](value, child[0], file, join(field, name), out)
-        if required:
-            written = {key.value for key, _ in node.entries}
-    for name in required:
-        if name not in written:
+
+    return read
+
+
+def _never(value: str) -> bool:
+    return False
+
+
+def _always(value: str) -> bool:
+    return True
+
+
+def _fits(schema: Schema) -> _Fits:
+    """Whether a scalar's text fits a position, as one test: a collection position never fits one."""
+    type_ = schema.type
+    if type_ == "object" or type_ == "array":
+        return _never
+    enum = frozenset(schema.enum)
+    if type_ == "string":
+        return enum.__contains__ if enum else _always
+    if enum:
+        return lambda value: reads_as(type_, value) and value in enum
+    return lambda value: reads_as(type_, value)
+
+
+def _array_reader(schema: Schema) -> _Reader:
+    items = schema.items
+    fits = _fits(items) if items is not None else _always
+    read_item = _reader(items) if items is not None else None
+
+    def read(node: Node | None, file: str, field: str, out: list[Problem]) -> None:
+        if not isinstance(node, Seq):
+            out.append(at(file, node, field, codes.SCHEMA_MISMATCH, "this position takes an array"))
+            return
+        if read_item is None:
+            return
+        for i, item in enumerate(node.items):
+            if not (isinstance(item, Scalar) and fits(item.value)):
+                read_item(item, file, f"{field}[{i}]", out)
+
+    return read
+
+
+def _scalar_reader(schema: Schema) -> _Reader:
+    type_, enum = schema.type, schema.enum
+    article = _article(type_)
+
+    def read(node: Node | None, file: str, field: str, out: list[Problem]) -> None:
+        if not isinstance(node, Scalar):
+            said = f"this position takes {article}"
+            hole = _unquoted_hole(node)
+            if hole and type_ == "string":
+                said += (f", and {hole} unquoted is a YAML mapping of keys with no value — quote a value that"
+                         f' starts with {{: "{hole}"')
+            out.append(at(file, node, field, codes.SCHEMA_MISMATCH, said))
+            return
+        if not reads_as(type_, node.value):
             out.append(
                 at(
                     file,
                     node,
-                    join(field, name),
+                    field,
                     codes.SCHEMA_MISMATCH,
-                    f"{quote(name)} is required at this position and is not written",
+                    f"{quote(node.value)} does not read as {article}, which this position takes",
+                )
+            )
+            return
+        if enum and node.value not in enum:
+            out.append(
+                at(
+                    file,
+                    node,
+                    field,
+                    codes.SCHEMA_MISMATCH,
+                    f"{quote(node.value)} is not one of {', '.join(enum)}, the values this position takes",
                 )
             )
 
-
-def _fits(value: str, schema: Schema) -> bool:
-    """Whether a scalar's text fits a scalar position; a collection position never fits one."""
-    type_ = schema.type
-    if type_ == "object" or type_ == "array":
-        return False
-    return (type_ == "string" or reads_as(type_, value)) and (not schema.enum or value in schema.enum)
-
-
-_Reader: TypeAlias = "Callable[[Node | None, Schema, str, str, list[Problem]], None]"
-_Properties: TypeAlias = "tuple[dict[str, tuple[Schema, _Reader]], frozenset[str], tuple[str, ...]]"
-"""An object schema's children by name with the reading of each, the names any scalar fits (an
-open string), the required names."""
-
-_PROPERTIES: dict[int, tuple[Schema, _Properties]] = {}
-"""Keyed by identity, holding the schema itself so that identity is never reused while cached."""
-
-
-def _properties(schema: Schema) -> _Properties:
-    """An object schema's properties as :func:`_read_object` reads them, worked out once per schema.
-
-    Schemas are long-lived constants and every mapping an artefact holds is read
-    against one, so this is done once per process rather than once per mapping.
-    """
-    read: _Properties = (
-        {p.name: (p.schema, _reader(p.schema)) for p in schema.properties},
-        frozenset(p.name for p in schema.properties if p.schema.type == "string" and not p.schema.enum),
-        tuple(p.name for p in schema.properties if p.required),
-    )
-    _PROPERTIES[id(schema)] = (schema, read)
     return read
-
-
-def _read_array(node: Node | None, schema: Schema, file: str, field: str, out: list[Problem]) -> None:
-    if not isinstance(node, Seq):
-        out.append(at(file, node, field, codes.SCHEMA_MISMATCH, "this position takes an array"))
-        return
-    items = schema.items
-    if items is None:
-        return
-    read = _reader(items)
-    for i, item in enumerate(node.items):
-        if not (isinstance(item, Scalar) and _fits(item.value, items)):
-            read(item, items, file, f"{field}[{i}]", out)
-
-
-def _read_scalar(node: Node | None, schema: Schema, file: str, field: str, out: list[Problem]) -> None:
-    if not isinstance(node, Scalar):
-        said = f"this position takes {_article(schema.type)}"
-        hole = _unquoted_hole(node)
-        if hole and schema.type == "string":
-            said += (f", and {hole} unquoted is a YAML mapping of keys with no value — quote a value that"
-                     f' starts with {{: "{hole}"')
-        out.append(at(file, node, field, codes.SCHEMA_MISMATCH, said))
-        return
-    if not reads_as(schema.type, node.value):
-        out.append(
-            at(
-                file,
-                node,
-                field,
-                codes.SCHEMA_MISMATCH,
-                f"{quote(node.value)} does not read as {_article(schema.type)}, which this position takes",
-            )
-        )
-        return
-    if schema.enum and node.value not in schema.enum:
-        out.append(
-            at(
-                file,
-                node,
-                field,
-                codes.SCHEMA_MISMATCH,
-                f"{quote(node.value)} is not one of {', '.join(schema.enum)}, the values this position takes",
-            )
-        )
