@@ -38,7 +38,9 @@ def check(file: str, root: Node | None, index: Index, data: bytes) -> list[Probl
     problems = schema_check(root, SCHEMA, file)
     problems += kind_mismatch(file, root, artefact.KIND)
     problems += name_mismatch(file, root, artefact.NAME_KEY)
-    read = artefact.read(file, root)
+    read = index.read_definitions.get(file)
+    if read is None:  # its name illegible, or taken by another file: the index never read it
+        read = artefact.read(file, root)
     problems += kinds_mixed(read)
 
     provider: Provider | None = None

@@ -94,11 +94,9 @@ class Graph:
                 calls=calls,
                 cadence=read.cadence,
             )
+        self.names = sorted(self._nodes)
+        """Every Procedure's name, in order: each walk over the graph starts from these."""
         self._reach = self._every_reach()
-
-    @property
-    def names(self) -> list[str]:
-        return sorted(self._nodes)
 
     def cadence(self, name: str) -> Node | None:
         node = self._nodes.get(name)

@@ -41,6 +41,8 @@ class Index(NamedTuple):
     targets: Mapping[str, Target]
     definitions: Mapping[str, Claim]
     procedures: frozenset[str]
+    read_definitions: Mapping[str, definition.Definition]
+    """Each resolving Definition as read for its claim, by file: its own rules read the same."""
 
 
 def artefact_absent(file: str, name: Scalar, field: str, key: str, directory: str, *, built_in: str = "") -> Problem:
@@ -58,12 +60,13 @@ def build(repo: Repository) -> Index:
     providers = {name: provider_facts(read) for name, read in repo.manifests.items()}
     targets = {name: target_facts(read) for name, read in repo.targets.items()}
     claims: dict[str, Claim] = {}
+    reads: dict[str, definition.Definition] = {}
     for name, loaded in repo.definitions.items():
-        read = definition.read(loaded.path, loaded.root)
+        read = reads[loaded.path] = definition.read(loaded.path, loaded.root)
         claims[name] = Claim(
             provider=read.provider.value if read.provider is not None else "",
             kinds=frozenset(item.value for _, item in read.kinds),
             destroy=read.destroy_names,
             targets={item.value: targets[item.value] for _, item in read.targets if item.value in targets},
         )
-    return Index(providers, targets, claims, frozenset(repo.procedures))
+    return Index(providers, targets, claims, frozenset(repo.procedures), reads)

@@ -86,8 +86,9 @@ def check(read: Procedure, root: Node | None, index: Index, data: bytes) -> list
     problems += kind_mismatch(file, root, artefact.KIND)
     problems += name_mismatch(file, root, artefact.NAME_KEY)
     problems += cadence_malformed(read)
+    envelope = read.target_names  # a set made per reading: made once here, for every Step
     envelope_kinds = frozenset(
-        kind for name in read.target_names if (target := index.targets.get(name)) for kind in target.kinds
+        kind for name in envelope if (target := index.targets.get(name)) for kind in target.kinds
     )
     earlier: dict[str, Earlier] = {}
     for entry in read.entries:
@@ -101,7 +102,7 @@ def check(read: Procedure, root: Node | None, index: Index, data: bytes) -> list
             problems += _rooted_predicate(file, join(entry.field, "require"), entry.require, earlier, True)
             _register(earlier, entry.id, Earlier("requirement"))
         else:
-            step_problems, operation, provider = _step(file, entry, index, earlier, read, envelope_kinds)
+            step_problems, operation, provider = _step(file, entry, index, earlier, envelope, envelope_kinds)
             problems += step_problems
             _register(earlier, entry.id, Earlier("step", operation, provider))
     return env_rules(file, root, problems, data)
@@ -182,7 +183,7 @@ def _step(
     step: Step,
     index: Index,
     earlier: Mapping[str, Earlier],
-    read: Procedure,
+    envelope: frozenset[str],
     envelope_kinds: frozenset[str],
 ) -> tuple[list[Problem], Operation | None, Provider | None]:
     problems = schema_check(step.entry, STEP_SCHEMA, file, step.field)
@@ -219,7 +220,7 @@ def _step(
         problems += _rooted_predicate(file, join(step.field, "when"), step.when, earlier, False)
     if claim is not None:
         problems += _authority(file, step, claim, operation, provider)
-    problems += _envelope(file, step, read, envelope_kinds, operation)
+    problems += _envelope(file, step, envelope, envelope_kinds, operation)
     return problems, operation, provider
 
 
@@ -847,9 +848,10 @@ def _values_hosts(file: str, step: Step, operation: Operation, target: Target, g
 
 
 def _envelope(
-    file: str, step: Step, read: Procedure, envelope_kinds: frozenset[str], operation: Operation | None
+    file: str, step: Step, envelope: frozenset[str], envelope_kinds: frozenset[str], operation: Operation | None
 ) -> Iterator[Problem]:
-    if step.target is not None and step.target.value not in read.target_names:
+    """``envelope`` is the Procedure's declared targets:, and ``envelope_kinds`` the Kinds they accept."""
+    if step.target is not None and step.target.value not in envelope:
         yield at(
             file,
             step.target,

@@ -7,8 +7,6 @@ scalar: that is the schema's ``schema-mismatch`` already, and one cause earns on
 
 from __future__ import annotations
 
-import posixpath
-
 from hyper.check import codes
 from hyper.core.problem import Problem
 from hyper.yaml.access import at, descend, join, member
@@ -35,9 +33,12 @@ def kind_mismatch(file: str, root: Node | None, want: str) -> list[Problem]:
 
 
 def basename(file: str) -> str:
-    name = posixpath.basename(file)
-    stem, _ = posixpath.splitext(name)
-    return stem
+    """The file's name without its extension, as :func:`posixpath.splitext` cuts it (a name's
+    leading dots begin no extension), spelled out: every artefact asks it once, and the library's
+    general path handling was a visible part of that."""
+    name = file.rpartition("/")[2]
+    dot = name.rfind(".")
+    return name[:dot] if dot > 0 and name[:dot].lstrip(".") else name
 
 
 def name_mismatch(file: str, root: Node | None, key: str) -> list[Problem]:
