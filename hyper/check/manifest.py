@@ -21,7 +21,7 @@ import re
 from hyper.artefact import manifest as artefact
 from hyper.artefact.manifest import HttpRequest, Manifest, Operation, Record
 from hyper.check import codes, predicate, schemas
-from hyper.check.facts import HOLE, SHELL_COMMAND_INPUT, input_properties, path_unreadable
+from hyper.check.facts import HOLE, SHELL_COMMAND_INPUT, Input, Provider, input_properties, path_unreadable
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import env_rules, kind_mismatch, name_mismatch
 from hyper.core.digest import sha256
@@ -45,14 +45,18 @@ _FIELD_PATH: Final = re.compile(r'[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-
 _ORIGIN_LINE: Final = b"origin:"
 
 
-def check(read: Manifest) -> list[Problem]:
-    """Every problem in one Manifest; the built-in runs the same rules bar the two about origin."""
+def check(read: Manifest, facts: Provider | None) -> list[Problem]:
+    """Every problem in one Manifest; the built-in runs the same rules bar the two about origin.
+
+    ``facts`` is what the index read off ``read``, where it is the Manifest its name resolves
+    to (``None`` otherwise): its Operations' inputs are then not read a second time.
+    """
     file = read.path
     if not read.built_in:
         unsupported = schema_version_unsupported(read)
         if unsupported:
             return unsupported
-    problems = body(read)
+    problems = body(read, facts)
     if read.built_in:
         return problems
     reserved = capability_reserved(read)
@@ -81,15 +85,19 @@ def schema_version_unsupported(read: Manifest) -> list[Problem]:
     ]
 
 
-def body(read: Manifest) -> list[Problem]:
+def body(read: Manifest, facts: Provider | None) -> list[Problem]:
     file = read.path
     problems = schema_check(read.root, schemas.MANIFEST, file)
     problems += _auth(read)
     problems += _enumerations(read)
     enumerations = read.enumerations.keys() if isinstance(read.enumerations, Map) else ()
     owned = read.auth.owned_header if read.auth is not None else ""
+    named = read.operations_by_name if facts is not None else {}
     for op in read.operations:
-        problems += _operation(file, op, frozenset(enumerations), owned)
+        # The index read one Operation per name: the later of a duplicate, whose inputs it holds.
+        shared = facts.operations.get(op.name) if facts is not None and named.get(op.name) is op else None
+        inputs = shared.inputs if shared is not None else input_properties(op.input)
+        problems += _operation(file, op, frozenset(enumerations), owned, inputs)
     problems += capability_mismatch(read)
     problems += _shell_only_auth(read)
     return env_rules(file, read.root, problems, read.data)
@@ -249,13 +257,15 @@ def _enumerations(read: Manifest) -> list[Problem]:
     return problems
 
 
-def _operation(file: str, op: Operation, enumerations: frozenset[str], owned_header: str) -> list[Problem]:
+def _operation(
+    file: str, op: Operation, enumerations: frozenset[str], owned_header: str, declared: Mapping[str, Input]
+) -> list[Problem]:
     field = f"operations.{op.name}"
     problems = schema_check(op.node, schemas.OPERATION, file, field)
     if not isinstance(op.node, Map):
         return problems
     problems += predicate.exactly_one_of(file, field, op.node, artefact.CAPABILITIES)
-    inputs = {name: declared.type for name, declared in input_properties(op.input).items()}
+    inputs = {name: input_.type for name, input_ in declared.items()}
     if op.http is not None and isinstance(op.http.node, Map):
         problems += _http(file, join(field, "http"), op.http, enumerations, inputs, owned_header)
     if isinstance(op.input, Map):

@@ -44,7 +44,7 @@ def check_repository(repo: Repository, generate: Generate = generate_workflow) -
     for loaded in repo.files:
         problems.extend(loaded.problems)
         if loaded.ok:
-            problems += _artefact(loaded, index, manifests, targets, procedures)
+            problems += _artefact(repo, loaded, index, manifests, targets, procedures)
     graph = Graph(procedures, index)
     problems += graph.problems()
     problems += collisions(repo.manifest_files)
@@ -53,6 +53,7 @@ def check_repository(repo: Repository, generate: Generate = generate_workflow) -
 
 
 def _artefact(
+    repo: Repository,
     loaded: LoadedFile,
     index: Index,
     manifests: dict[str, Manifest],
@@ -60,7 +61,9 @@ def _artefact(
     procedures: list[Procedure],
 ) -> list[Problem]:
     if loaded.path in manifests:
-        return manifest.check(manifests[loaded.path])
+        held = manifests[loaded.path]
+        resolves = repo.manifests.get(held.declared_name) is held  # the one its name stands for, as indexed
+        return manifest.check(held, index.providers[held.declared_name] if resolves else None)
     if loaded.path in targets:
         return target.check(targets[loaded.path])
     if loaded.path == DECLARATION_PATH:
