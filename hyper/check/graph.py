@@ -165,10 +165,12 @@ class Graph:
             for name in component:
                 node = self._nodes[name]
                 targets |= node.targets
-                run_once = run_once or any(s.run_once for s in node.steps)
-                secret = secret or any(s.secret for s in node.steps)
-                effects = effects or any(s.effects for s in node.steps)
-                pairs.update(dict.fromkeys(s.pair for s in node.steps if s.pair is not None))
+                for step in node.steps:  # one pass for all four: every Procedure's Steps are walked here
+                    run_once = run_once or step.run_once
+                    secret = secret or step.secret
+                    effects = effects or step.effects
+                    if step.pair is not None:
+                        pairs[step.pair] = None
                 for callee in self._callees(name):
                     if callee in members:
                         continue

@@ -26,7 +26,7 @@ from hyper.check.schema import check as schema_check
 from hyper.check.shape import env_rules, kind_mismatch, name_mismatch
 from hyper.core.digest import sha256
 from hyper.core.problem import Problem
-from hyper.yaml.access import at, descend, fields, join, member, quote, text
+from hyper.yaml.access import at, descend, join, member, quote, text
 from hyper.yaml.subset import Map, Node, Scalar, Seq
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
@@ -568,18 +568,21 @@ def _input_schema(file: str, field: str, node: Node) -> list[Problem]:
         if not isinstance(current, Map):
             problems.append(at(file, current, here, codes.SCHEMA_MISMATCH, "an input schema is a mapping"))
             continue
-        problems += [
-            at(
-                file,
-                key,
-                join(here, key.value),
-                codes.SCHEMA_UNSUPPORTED,
-                f"{quote(key.value)} is outside the input-schema subset, which is type, enum, properties and items",
+        parts: dict[str, Node] = {}  # each keyword (the later, where written twice), found in the same pass
+        for key, value in current.entries:
+            if key.value in INPUT_KEYWORDS:
+                parts[key.value] = value
+                continue
+            problems.append(
+                at(
+                    file,
+                    key,
+                    join(here, key.value),
+                    codes.SCHEMA_UNSUPPORTED,
+                    f"{quote(key.value)} is outside the input-schema subset, which is type, enum, properties and "
+                    "items",
+                )
             )
-            for key, _ in current.entries
-            if key.value not in INPUT_KEYWORDS
-        ]
-        parts = fields(current, *INPUT_KEYWORDS)
         type_ = parts.get("type")
         if type_ is not None and (not isinstance(type_, Scalar) or type_.value not in INPUT_TYPES):
             problems.append(

@@ -22,7 +22,7 @@ from hyper.yaml.subset import Map, Node, Scalar, Seq
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
-    from collections.abc import Callable, Collection
+    from collections.abc import Callable
     from typing import Final, Literal, TypeAlias
 
 Type: TypeAlias = 'Literal["string", "integer", "number", "boolean", "object", "array", "duration", "timestamp"]'
@@ -162,9 +162,10 @@ def _reader(schema: Schema) -> _Reader:
 def _object_reader(schema: Schema) -> _Reader:
     open_ = schema.open
     children = {p.name: (_fits(p.schema), _reader(p.schema)) for p in schema.properties}
-    plain = frozenset(p.name for p in schema.properties if p.schema.type == "string" and not p.schema.enum)
     # The names any scalar fits: text where any text fits, the commonest entry of all.
+    plain = frozenset(p.name for p in schema.properties if p.schema.type == "string" and not p.schema.enum)
     required = tuple(p.name for p in schema.properties if p.required)
+    required_names = frozenset(required)
 
     def read(node: Node | None, file: str, field: str, out: list[Problem]) -> None:
         if node is not None and not isinstance(node, Map):
@@ -172,10 +173,12 @@ def _object_reader(schema: Schema) -> _Reader:
             return
         if open_:
             return
-        written: Collection[str] = ()
+        written: set[str] = set()  # the required names among the keys, found in the one pass over them
         if node is not None:
             for key, value in node.entries:
                 name = key.value
+                if name in required_names:
+                    written.add(name)
                 if name in plain and isinstance(value, Scalar):
                     continue
                 child = children.get(name)
@@ -192,8 +195,6 @@ def _object_reader(schema: Schema) -> _Reader:
                 elif not (isinstance(value, Scalar) and child[0](value.value)):
                     # A child's field is spelled only where something under it may be at fault.
                     child[1](value, file, join(field, name), out)
-            if required:
-                written = {key.value for key, _ in node.entries}
         for name in required:
             if name not in written:
                 out.append(
