@@ -90,14 +90,14 @@ def body(read: Manifest, facts: Provider | None) -> list[Problem]:
     problems = schema_check(read.root, schemas.MANIFEST, file)
     problems += _auth(read)
     problems += _enumerations(read)
-    enumerations = read.enumerations.keys() if isinstance(read.enumerations, Map) else ()
+    enumerations = frozenset(read.enumerations.keys() if isinstance(read.enumerations, Map) else ())
     owned = read.auth.owned_header if read.auth is not None else ""
     named = read.operations_by_name if facts is not None else {}
     for op in read.operations:
         # The index read one Operation per name: the later of a duplicate, whose inputs it holds.
         shared = facts.operations.get(op.name) if facts is not None and named.get(op.name) is op else None
         inputs = shared.inputs if shared is not None else input_properties(op.input)
-        problems += _operation(file, op, frozenset(enumerations), owned, inputs)
+        problems += _operation(file, op, enumerations, owned, inputs)
     problems += capability_mismatch(read)
     problems += _shell_only_auth(read)
     return env_rules(file, read.root, problems, read.data)

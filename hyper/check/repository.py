@@ -68,9 +68,10 @@ def _artefact(
         return target.check(targets[loaded.path])
     if loaded.path == DECLARATION_PATH:
         return declaration.check(loaded.root, loaded.data)
-    if loaded.directory == "definitions":
+    directory = loaded.directory  # worked out from the path at each asking
+    if directory == "definitions":
         return definition.check(loaded.path, loaded.root, index, loaded.data)
-    if loaded.directory == "procedures":
+    if directory == "procedures":
         read = procedure_artefact.read(loaded.path, loaded.root)
         procedures.append(read)
         return procedure.check(read, loaded.root, index, loaded.data)
