@@ -91,6 +91,29 @@ READER = (
 """What ``review`` of a loading artefact with a range never imports: it reads the artefact,
 one Store entry and one blob through one git child, and renders."""
 
+RUN = (
+    "attr",  # the Run's own values are NamedTuples and slotted classes
+    "orjson",  # a shell command's text is the Store's string writer's; a short Run encodes below its threshold
+    "dataclasses",  # orjson's
+    "inspect",
+    "uuid",
+    "concurrent.futures",  # only an Expansion calling members at once starts a pool
+    "logging",  # concurrent.futures's
+    "queue",
+    "typing",  # annotations are the checker's on the Run's path as on every other
+    "importlib",  # inspect's, and orjson's through it
+    "socket",  # the host name a Trigger carries is os.uname()'s
+    "urllib.parse",  # a Record's path segment is read back by hyper.store.paths
+    "ipaddress",
+    "decimal",  # only a number compared needs them
+    "fractions",
+    "http",  # its status enumeration is built only to say a non-2xx answer
+    "hyper.capability.http",
+    "hyper_mcp",
+)
+"""What a read Run of the quickstart's Procedure never imports, from the console script on:
+one ``shell`` Step that calls one member, on a Store with and without its Record."""
+
 
 @pytest.mark.parametrize(
     "argv",
@@ -170,3 +193,33 @@ def test_a_review_reads_its_range_and_loads_no_writer(tmp_path: Path) -> None:
 def _under(names: tuple[str, ...], modules: set[str]) -> list[str]:
     """The modules that are one of ``names`` or inside one of them (a package's submodules)."""
     return sorted({module for module in modules for name in names if module == name or module.startswith(name + ".")})
+
+
+def _quickstart(tmp_path: Path) -> Path:
+    """The quickstart example committed, with a Store."""
+    env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull}
+    root = tmp_path / "quickstart"
+    shutil.copytree(ROOT / "examples" / "quickstart", root)
+    for argv in (
+        ["init", "-q"],
+        ["add", "--all"],
+        ["-c", "user.name=t", "-c", "user.email=t@t.invalid", "commit", "-qm", "t"],
+    ):
+        subprocess.run(["git", *argv], cwd=root, env=env, check=True)
+    now = _dt.datetime.now(_dt.UTC)
+    process = Process(
+        environ=env, getwd=lambda: str(root), now=lambda: now, mint=mint_v7, user=lambda: "t", hostname=lambda: "t"
+    )
+    init(str(root), process, now)
+    return root
+
+
+def test_a_read_run_loads_none_of_what_its_steps_do_not_use(tmp_path: Path) -> None:
+    """The first Run finds no Record; the second reads the first's back, its name's path
+    segment escaped (the command text is JSON), which is where the Run's ledger decodes one."""
+    root = _quickstart(tmp_path)
+    for _ in range(2):
+        code, modules = modules_loaded_at_entry(["run", "--repo-dir", str(root), "say-hello"])
+        assert code == 0
+        assert "hyper.run.step" in modules  # a Step was performed
+        assert _under(RUN, modules) == []

@@ -95,20 +95,22 @@ values into Store values: a JSON ``null`` is not one, so such a field is absent.
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final, Literal
 
 from hyper.core.namedtuple import NamedTuple
 
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any, Final, Literal, TypeAlias
+
     from hyper.artefact.manifest import Manifest, Operation
     from hyper.artefact.target import TargetDeclaration
     from hyper.core.process import Process
 
-Response = dict[str, Any]
+Response: TypeAlias = "dict[str, Any]"
 """A response object: member name → value, in the Capability's own member order."""
 
-FaultReason = Literal["unsent", "transport", "deadline", "refused"]
+FaultReason: TypeAlias = 'Literal["unsent", "transport", "deadline", "refused"]'
 
 # The members of each response object, named once: a projection path names them too,
 # so a second spelling would be a path that silently resolves to nothing.

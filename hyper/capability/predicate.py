@@ -18,15 +18,18 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from decimal import Decimal, InvalidOperation
-from fractions import Fraction
-from typing import Any
 
 from hyper.artefact import scalars
 from hyper.artefact.procedure import Predicate, read_predicate
 from hyper.core.namedtuple import NamedTuple
 from hyper.store.canonical import number_text
 from hyper.yaml.subset import Node, Scalar, Seq
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from fractions import Fraction
+    from typing import Any
+
 
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _STAMP = re.compile(r"\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})")
@@ -144,9 +147,15 @@ def read_test(node: Node | None) -> Test | None:
 
 
 def exact(text: str) -> Fraction | None:
-    """A number's text read exactly; ``None`` where it is not a number."""
+    """A number's text read exactly; ``None`` where it is not a number.
+
+    ``decimal`` and ``fractions`` are imported by the first number compared: about 9M
+    instructions that a Run whose Steps compare no number never spends (ADR 0006)."""
     if _NUMBER.fullmatch(text) is None:
         return None
+    from decimal import Decimal, InvalidOperation  # deferred: start-up cost
+    from fractions import Fraction
+
     try:
         return Fraction(Decimal(text))
     except (InvalidOperation, ValueError):

@@ -34,13 +34,16 @@ The API, for the Run engine and ``probe`` alike:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Mapping  # a path steps into any mapping (isinstance), not only a dict
 
 from hyper.core.namedtuple import NamedTuple
 from hyper.yaml.subset import Map, Scalar
 
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any, Final
+
     from hyper.artefact.manifest import Record
 
 _SEGMENT: Final = re.compile(r'\.([A-Za-z_][A-Za-z0-9_-]*)|\["([^"]*)"\]')

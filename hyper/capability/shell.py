@@ -30,12 +30,15 @@ import selectors
 import signal
 import subprocess
 import time
-from collections.abc import Iterable, Mapping
-from typing import Final
-
-import orjson
 
 from hyper.capability import COMMAND, EXIT_CODE, STDERR, STDOUT, Answer, Call, Context, Fault
+from hyper.core.deepjson import quote
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+    from typing import Final
+
 
 CAPTURE_LIMIT: Final = 1 << 20
 """Bytes kept of each stream: enough for any answer worth recording, small enough that a
@@ -72,9 +75,11 @@ def command_text(argv: list[str]) -> str:
     """The ``command`` member: the argv as compact one-line JSON.
 
     JSON rather than a joining rule because it must be injective: ``[echo, "a b"]`` and
-    ``[echo, a, b]`` are two commands and two identities.
+    ``[echo, a, b]`` are two commands and two identities. Spelled by the Store's own string
+    writer, which escapes exactly what orjson's compact form does (the tests hold the two
+    against each other), so a Run through this Capability never imports orjson for one line.
     """
-    return orjson.dumps(argv).decode()
+    return "[" + ",".join(quote(word) for word in argv) + "]"
 
 
 def _argv(call: Call) -> list[str] | None:

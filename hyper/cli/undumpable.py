@@ -14,7 +14,11 @@ Only the commands that hold a credential while starting children or calling out 
 from __future__ import annotations
 
 import sys
-from typing import Final
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final
+
 
 PR_SET_DUMPABLE: Final = 4
 PR_GET_DUMPABLE: Final = 3

@@ -17,10 +17,12 @@ The retry sentence an MCP client reads after a Refusal belongs to that surface.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from hyper.core.namedtuple import NamedTuple
 from hyper.render.table import table
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 
 class Member(NamedTuple):

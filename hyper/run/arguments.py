@@ -14,9 +14,6 @@ reference, the head always literal (``command-malformed`` at ``check`` otherwise
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from hyper.artefact.procedure import Reference, read_reference
 from hyper.capability import projection
 from hyper.capability.predicate import describe
@@ -25,6 +22,12 @@ from hyper.check.schema import reads_as
 from hyper.core.namedtuple import NamedTuple
 from hyper.store.canonical import number_text
 from hyper.yaml.subset import Map, Node, Scalar, Seq
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any, TypeAlias
+
 
 SCHEMA_MISMATCH = "schema-mismatch"
 
@@ -48,7 +51,7 @@ class Declined(NamedTuple):
     field: str
 
 
-Acted = Mapping[tuple[int, str], list[dict[str, Any]]]
+Acted: TypeAlias = "Mapping[tuple[int, str], list[dict[str, Any]]]"
 """What each earlier Step of this Run acted on, by (id namespace, Step id)."""
 
 

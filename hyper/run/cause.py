@@ -13,11 +13,12 @@ sentences reach the page, stderr and the MCP text block only.
 
 from __future__ import annotations
 
-import http
-from collections.abc import Mapping
-from typing import Any
-
 from hyper.capability import HOST, STATUS, Answer
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
 
 
 def status_of(response: Mapping[str, Any]) -> int | None:
@@ -31,7 +32,11 @@ def ordinary(status: int) -> bool:
 
 
 def answered(response: Mapping[str, Any], status: int) -> str:
-    """``api.example.com answered 401 Unauthorized``."""
+    """``api.example.com answered 401 Unauthorized``. The phrase comes from ``http``'s status
+    enumeration, imported here: only an answer that is not 2xx is said, and defining the
+    enumeration is start-up cost every ``shell`` Run would otherwise pay (ADR 0006)."""
+    import http  # deferred: start-up cost
+
     host = response.get(HOST) or "the host"
     try:
         phrase = f" {http.HTTPStatus(status).phrase}"

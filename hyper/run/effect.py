@@ -20,8 +20,6 @@ answer to name, so it carries none.
 
 from __future__ import annotations
 
-from typing import Any
-
 from hyper import capability
 from hyper.capability.shell import command_text
 from hyper.core.namedtuple import NamedTuple
@@ -29,6 +27,11 @@ from hyper.run.binding import Binding
 from hyper.store import reading
 from hyper.store.branch import Store
 from hyper.store.step import Disposition, HTTPAnswer, MemberAnswer, ShellAnswer
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Any
+
 
 RUN_ONCE_RECORDED = "run-once-recorded"
 BOUND_EXCEEDED = "bound-exceeded"

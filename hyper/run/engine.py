@@ -23,9 +23,6 @@ and what is said about it is the surface's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Protocol
-
 from hyper.artefact.repository import Repository
 from hyper.capability.predicate import Test, read_test
 from hyper.capability.shell import compose
@@ -46,6 +43,14 @@ from hyper.store.paths import JournalEntry
 from hyper.store.provenance import RunProvenance
 from hyper.yaml.subset import Scalar, Seq
 
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Protocol
+else:
+    Protocol = object  # the checker holds Narrator as a Protocol; at run time it is a plain base
+
+
 INTERRUPTED = "interrupted: no further Step was started, and this Run closed its own entry"
 PUSH_EXHAUSTED = (
     "origin refused the push three times running; this Run's entry is committed to hyper-store here,"
@@ -59,7 +64,6 @@ PUSH_EXHAUSTED_WITH_RECORDS = (
 """The same, where a Step has acted: what it did to the world is recorded, and not lost, only late."""
 UNSYNCED = "the Store could not be synced, so no Step was started"
 """An effectful Run's first push is its sync: no effect goes out on a Store the remote has not seen."""
-
 
 
 class Narrator(Protocol):

@@ -15,7 +15,6 @@ A Step with no ``over:`` makes one call: an Expansion of one member with no name
 from __future__ import annotations
 
 import datetime as _dt
-from typing import Any
 
 from hyper.capability.predicate import exact, read_test
 from hyper.core.namedtuple import NamedTuple
@@ -24,6 +23,11 @@ from hyper.store import reading
 from hyper.store.branch import Store
 from hyper.store.canonical import Value
 from hyper.yaml.subset import Map, Node, Scalar, Seq
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Any
+
 
 FORMS = ("values", "assets", "observations")
 

@@ -22,8 +22,6 @@ repository ``check`` just refused would report variables for bindings that do no
 
 from __future__ import annotations
 
-from collections.abc import Sequence as Seq
-
 from hyper.artefact.repository import Repository
 from hyper.check.repository import check_repository
 from hyper.core.namedtuple import NamedTuple
@@ -37,6 +35,11 @@ from hyper.store.checked import Checked
 from hyper.store.journal import RefusalMember
 from hyper.store.schema import SCHEMA_UNSUPPORTED_CODE
 from hyper.yaml.access import member
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Sequence as Seq
+
 
 Credentials = dict[str, dict[str, str]]
 """Target name → scheme slot → the value the environment held. Never rendered, never stored."""

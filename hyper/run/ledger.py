@@ -13,16 +13,18 @@ are read from there, not restated.
 
 from __future__ import annotations
 
-import urllib.parse
-from collections.abc import Iterable
-
 from hyper.core.faults import JournalFileUnreadable, SchemaUnsupported
 from hyper.store import reading
 from hyper.store.branch import Store
 from hyper.store.identities import Identities
 from hyper.store.level import TreeEntry
-from hyper.store.paths import RECORDS_PREFIX, Identity, encode_segment
+from hyper.store.paths import RECORDS_PREFIX, Identity, decode_segment, encode_segment
 from hyper.store.record import RecordVersion
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
 
 _RECORDS = RECORDS_PREFIX.rstrip("/")
 
@@ -105,7 +107,7 @@ class Ledger:
                         if first is not None:
                             yield self._version(first.sha).metadata.identity
                         continue
-                    yield Identity(*(urllib.parse.unquote(part) for part in (target, definition, name)))
+                    yield Identity(*(decode_segment(part) for part in (target, definition, name)))
 
 
 class Comparands:

@@ -15,8 +15,6 @@ would point a reader at a file that is not at fault.
 
 from __future__ import annotations
 
-from typing import Final
-
 from hyper.check import codes as check_codes
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.row import Row, row
@@ -24,6 +22,11 @@ from hyper.render.refusal import Citation, Edit
 from hyper.run.effect import BOUND_EXCEEDED
 from hyper.store.journal import RefusalMember
 from hyper.store.schema import SCHEMA_UNSUPPORTED_CODE
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final
+
 
 CREDENTIAL_ABSENT: Final = "credential-absent"
 SECRET_SINK_ABSENT: Final = "secret-sink-absent"

@@ -10,11 +10,14 @@ the whole story.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
 
 from hyper.core.faults import GitError, RevisionUnread
 from hyper.core.namedtuple import NamedTuple
 from hyper.store.git import Git
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 
 class CodeFacts(NamedTuple):

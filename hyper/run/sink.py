@@ -19,20 +19,22 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Mapping
-
-import attrs
 
 from hyper.capability import projection
 from hyper.core.faults import SinkUnwritten
+from hyper.core.namedtuple import NamedTuple
 from hyper.store.paths import encode_segment, step_number
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
 
 DIRECTORY_MODE = 0o700
 FILE_MODE = 0o600
 
 
-@attrs.frozen
-class Sink:
+class Sink(NamedTuple):
     """The directory the invocation named, already absolute: the surface resolved it, so the
     engine reads no working directory of its own."""
 

@@ -22,13 +22,7 @@ that says what became of it.
 
 from __future__ import annotations
 
-import datetime as _dt
 import time
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
-
-import attrs
 
 from hyper import capability
 from hyper.artefact.manifest import Operation
@@ -56,6 +50,14 @@ from hyper.store.provenance import Provenance, RunProvenance, StepProvenance
 from hyper.store.record import Metadata, RecordType, RecordVersion
 from hyper.store.step import MemberAnswer, Pattern, Selector, StepCode, StepFile
 from hyper.yaml.subset import Scalar
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    import datetime as _dt
+    from collections.abc import Callable, Mapping, Sequence
+    from concurrent.futures import ThreadPoolExecutor
+    from typing import Any
+
 
 SETTLE_EVERY = 0.5
 """Seconds of completed Steps a Run may hold in commits the branch has not yet moved to."""
@@ -92,28 +94,40 @@ class Halted(Exception):
         self.reached = reached
 
 
-@attrs.define
 class InFlight:
-    """The Run between ``run.json`` and ``outcome.json``: what every Step is performed against."""
+    """The Run between ``run.json`` and ``outcome.json``: what every Step is performed against.
 
-    store: Store
-    repo: Repository
-    process: Process
-    object_format: str
-    run_id: str
-    entry: JournalEntry
-    procedure: str
-    provenance: RunProvenance
-    started: _dt.datetime
-    credentials: dict[str, dict[str, str]]
-    environment: dict[str, str]
-    ledger: Ledger
-    digests: Comparands
-    """Each Step's comparand digest, by (id, path): read before Step 1, then this Run's own."""
-    acted: dict[tuple[int, str], list[dict[str, Any]]] = attrs.Factory(dict)
-    sink: Sink | None = None
-    """Where ``secret:`` values go; made before Step 1 where a Step produces one."""
-    settled_at: float = attrs.Factory(time.monotonic)
+    A mutable holder, so a slotted class rather than a NamedTuple: the engine fills in the
+    comparands, credentials and sink as the gates pass, and each settle moves ``settled_at``."""
+
+    __slots__ = (
+        "acted", "credentials", "digests", "entry", "environment", "ledger", "object_format", "procedure",
+        "process", "provenance", "repo", "run_id", "settled_at", "sink", "started", "store",
+    )
+
+    def __init__(
+        self, *, store: Store, repo: Repository, process: Process, object_format: str, run_id: str,
+        entry: JournalEntry, procedure: str, provenance: RunProvenance, started: _dt.datetime,
+        credentials: dict[str, dict[str, str]], environment: dict[str, str], ledger: Ledger, digests: Comparands,
+    ) -> None:
+        self.store = store
+        self.repo = repo
+        self.process = process
+        self.object_format = object_format
+        self.run_id = run_id
+        self.entry = entry
+        self.procedure = procedure
+        self.provenance = provenance
+        self.started = started
+        self.credentials = credentials
+        self.environment = environment
+        self.ledger = ledger
+        self.digests = digests
+        """Each Step's comparand digest, by (id, path): read before Step 1, then this Run's own."""
+        self.acted: dict[tuple[int, str], list[dict[str, Any]]] = {}
+        self.sink: Sink | None = None
+        """Where ``secret:`` values go; made before Step 1 where a Step produces one."""
+        self.settled_at = time.monotonic()
 
     def append(self, writes: Sequence[Write], message: str) -> None:
         """One commit per confirmed write, built at once; the branch moves at :meth:`settle`."""
@@ -454,8 +468,18 @@ def _dispatch(
     limit = max(1, bound.operation.concurrency_limit)
     if limit == 1 or len(found) <= 1:
         return [call(at) for at in range(len(found))]
-    with ThreadPoolExecutor(max_workers=min(limit, len(found))) as pool:
+    with _pool(min(limit, len(found))) as pool:
         return list(pool.map(call, range(len(found))))
+
+
+def _pool(workers: int) -> ThreadPoolExecutor:
+    """The threads of a concurrent Expansion. ``concurrent.futures`` (with ``logging`` and
+    ``queue``) is imported here, by the first Step that calls members at once: a Run whose
+    Steps call one member at a time — every Step of the ``shell`` Capability's reads, most
+    of all — never loads it (ADR 0006)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    return ThreadPoolExecutor(max_workers=workers)
 
 
 def _project(bound: Binding, member: arguments.Member, identity: str, answered: capability.Answer) -> _Turn:

@@ -8,6 +8,9 @@ import subprocess
 from pathlib import Path
 
 import orjson
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hyper.artefact.builtin import shell as builtin_shell
 from hyper.capability import Answer, Call, Context
@@ -87,3 +90,21 @@ def test_the_command_member_is_injective_json() -> None:
 
     assert command_text(["echo", "a b"]) != command_text(["echo", "a", "b"])
     assert orjson.loads(command_text(["über", '"q"'])) == ["über", '"q"']
+
+
+@settings(max_examples=500)
+@given(st.lists(st.text(alphabet=st.characters(codec="utf-8"))))
+def test_the_command_member_is_spelled_as_orjson_spells_it(argv: list[str]) -> None:
+    """The Capability spells the member with the Store's string writer rather than importing
+    orjson for it; the bytes are the ones orjson's compact form wrote before, so a Record's
+    identity (the command text) and its path are unchanged."""
+    from hyper.capability.shell import command_text
+
+    assert command_text(argv) == orjson.dumps(argv).decode()
+
+
+@pytest.mark.parametrize("word", ["", '"', "\\", "\x00\x1f\x7f", "\b\f\n\r\t", "\u2028\u2029", "é😀", "</script>"])
+def test_the_command_member_escapes_what_orjson_escapes(word: str) -> None:
+    from hyper.capability.shell import command_text
+
+    assert command_text(["echo", word]) == orjson.dumps(["echo", word]).decode()

@@ -25,9 +25,7 @@ from __future__ import annotations
 import os
 import signal
 import threading
-from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from types import FrameType
 
 from hyper.artefact.repository import Unreadable, load_repository
 from hyper.capability.shell import abandon_groups
@@ -48,6 +46,12 @@ from hyper.store.branch import Store
 from hyper.store.journal import Trigger
 from hyper.store.lock import LockMode, acquire
 from hyper.store.sync import sync
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+    from types import FrameType
+
 
 NAME = "run"
 FETCH_TOLERATED = "origin could not be fetched from, so this Run reads the hyper-store already in this clone"
