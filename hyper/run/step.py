@@ -474,9 +474,8 @@ def _dispatch(
 
 def _pool(workers: int) -> ThreadPoolExecutor:
     """The threads of a concurrent Expansion. ``concurrent.futures`` (with ``logging`` and
-    ``queue``) is imported here, by the first Step that calls members at once: a Run whose
-    Steps call one member at a time — every Step of the ``shell`` Capability's reads, most
-    of all — never loads it (ADR 0006)."""
+    ``queue``, ≈28M instructions) is imported here, by the first Step that calls members at
+    once, so a Run whose Steps each make one call never loads it (ADR 0006)."""
     from concurrent.futures import ThreadPoolExecutor
 
     return ThreadPoolExecutor(max_workers=workers)
