@@ -37,6 +37,7 @@ from hyper.run.refusal import AT_CONDITION, Refusal
 from hyper.run.sequence import Requirement, Sequenced, flatten
 from hyper.run.sink import Sink
 from hyper.run.step import PREDICATE_TYPE_MISMATCH, Halted, InFlight, Reached, holds, perform
+from hyper.store import canonical
 from hyper.store.branch import Store, Write
 from hyper.store.journal import OutcomeFile, RefusalMember, RunFile, Trigger
 from hyper.store.paths import JournalEntry
@@ -182,6 +183,7 @@ def perform_run(request: Request) -> Answer:
             return _closed(run, answer.failed(str(unmade)))
 
     steps = walked.steps
+    canonical.expect(len(steps))  # each Step writes at least its own file
     done: list[Reached] = []
 
     def failed_before(start: int, fault: str, *, interrupted: bool = False, lost: bool = False) -> Answer:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import json
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given
@@ -226,3 +228,18 @@ def test_every_encoding_parses_back_to_itself(value: Value) -> None:
 def test_the_digest_is_sha256_of_the_canonical_array() -> None:
     names = ["b", "a"]
     assert identity_digest(names) == "sha256:" + hashlib.sha256(b'[\n  "a",\n  "b"\n]\n').hexdigest()
+
+
+def test_a_writer_expecting_many_values_fetches_orjson_before_the_first() -> None:
+    """A Run of hundreds of Steps says so before Step 1, and every one of its files is written
+    at orjson's speed; a short one leaves orjson unimported (the bytes are the same)."""
+    child = (
+        "import sys\n"
+        "from hyper.store import canonical\n"
+        "canonical.expect(10)\n"
+        "short = 'orjson' in sys.modules\n"
+        "canonical.expect(256)\n"
+        "print(short, 'orjson' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "True"]
