@@ -157,7 +157,12 @@ def test_the_generator_reaches_both_ways() -> None:
     the properties above test both."""
     taken: list[bool] = []
 
-    @settings(max_examples=200, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+    # Derandomised: the share is a property of the generator, so a fixed draw of it must not
+    # depend on which seed a run happens to get (a random one fell under the floor in CI).
+    @settings(
+        max_examples=200, deadline=None, database=None, derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow],
+    )  # fmt: skip
     @given(artefacts())
     def count(text: str) -> None:
         taken.append(same(text))
