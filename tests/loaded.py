@@ -37,27 +37,21 @@ _ENTRY = (
 
 def modules_loaded_at_entry(argv: list[str]) -> tuple[int, set[str]]:
     """The exit code and every module loaded by the time the console script's process ends."""
-    done = subprocess.run(
-        [sys.executable, "-c", _ENTRY, *argv],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    done = _child(_ENTRY, argv, check=False)
     _, _, modules = done.stderr.partition("--- modules\n")
     return done.returncode, set(modules.splitlines())
 
 
 def modules_loaded_by(argv: list[str]) -> tuple[int, set[str], str]:
     """The exit code, every module in ``sys.modules`` afterwards, and the child's stderr."""
-    done = subprocess.run(
-        [sys.executable, "-c", _CHILD, *argv],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    done = _child(_CHILD, argv, check=True)
     code, *modules = done.stdout.splitlines()
     return int(code), set(modules), done.stderr
+
+
+def _child(script: str, argv: list[str], *, check: bool) -> subprocess.CompletedProcess[str]:
+    """``script`` run in a fresh interpreter over this checkout, with ``argv``, its output captured."""
+    return subprocess.run(
+        [sys.executable, "-c", script, *argv],
+        cwd=ROOT, capture_output=True, text=True, check=check, env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip

@@ -263,25 +263,11 @@ def _scalar_reader(schema: Schema) -> _Reader:
             out.append(at(file, node, field, codes.SCHEMA_MISMATCH, said))
             return
         if not reads_as(type_, node.value):
-            out.append(
-                at(
-                    file,
-                    node,
-                    field,
-                    codes.SCHEMA_MISMATCH,
-                    f"{quote(node.value)} does not read as {article}, which this position takes",
-                )
-            )
+            said = f"{quote(node.value)} does not read as {article}, which this position takes"
+        elif enum and node.value not in enum:
+            said = f"{quote(node.value)} is not one of {', '.join(enum)}, the values this position takes"
+        else:
             return
-        if enum and node.value not in enum:
-            out.append(
-                at(
-                    file,
-                    node,
-                    field,
-                    codes.SCHEMA_MISMATCH,
-                    f"{quote(node.value)} is not one of {', '.join(enum)}, the values this position takes",
-                )
-            )
+        out.append(at(file, node, field, codes.SCHEMA_MISMATCH, said))
 
     return read
