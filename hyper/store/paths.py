@@ -99,7 +99,11 @@ def decode_segment(segment: str) -> str:
     is inside the file."""
     if "%" not in segment:
         return segment
-    return re.sub(r"(?:%[0-9A-Fa-f]{2})+", _escaped_bytes, segment)  # compiled on first use, then re's cache
+    return _pattern(_ESCAPES).sub(_escaped_bytes, segment)
+
+
+_ESCAPES = r"(?:%[0-9A-Fa-f]{2})+"
+"""A run of ``%XX`` escapes, either case, as ``unquote`` reads them."""
 
 
 def _escaped_bytes(found: re.Match[str]) -> str:
