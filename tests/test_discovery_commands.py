@@ -152,3 +152,12 @@ def test_a_declared_read_concurrency_is_the_limit(tmp_path: Path) -> None:
     root = repository(tmp_path, {"providers/w.yaml": text})
     detail = rows(hyper(root, "operation", "--json", "w", "list_widgets")[1])[0]
     assert isinstance(detail["derived"], dict) and detail["derived"]["concurrency_limit"] == 8
+
+
+def test_the_built_in_row_is_the_one_its_manifest_would_give() -> None:
+    """``providers`` spells the built-in's row from the build's constants; read through the
+    Manifest model like any Extension, it is the same row."""
+    from hyper.artefact import builtin
+    from hyper.cli.commands.providers import provider_row, shell_row
+
+    assert shell_row() == provider_row("shell", builtin.shell())

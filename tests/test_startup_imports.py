@@ -140,6 +140,58 @@ def test_the_console_script_of_a_discovery_command_loads_no_child_machinery(argv
     assert sorted((set(CHILDLESS) | set(HEAVY)) & modules) == []
 
 
+PROVIDERS = (
+    "hyper.artefact.manifest",  # the namespace of a repository holding no Extension reads no Manifest
+    "hyper.artefact.scalars",
+    "hyper.artefact.target",  # nor the other artefacts: only providers/ is parsed
+    "hyper.artefact.declaration",
+    "hyper.core.digest",  # the built-in's digest, summary and count are this build's constants
+    "_sha256",
+    "hyper.cli.commands.provider",
+)
+"""What ``providers`` never imports on the quickstart, beyond :data:`CHILDLESS` and :data:`HEAVY`."""
+
+
+def test_providers_reads_the_namespace_and_parses_no_built_in() -> None:
+    code, modules = modules_loaded_at_entry(["providers", "--repo-dir", "examples/quickstart"])
+    assert code == 0
+    assert "hyper.render.table" in modules  # the page was drawn
+    assert sorted(set(PROVIDERS) & modules) == []
+
+
+CHILDLESS_ARGV = {
+    "version": ["version"],
+    "completions": ["completions", "bash"],
+    "providers": ["providers"],
+    "provider": ["provider", "shell"],
+    "operation": ["operation", "shell", "read"],
+    "targets": ["targets"],
+    "check": ["check"],
+}
+"""A command line of each command ``hyper.cli.main`` spells as starting no child."""
+
+
+def test_the_childless_list_names_only_commands_that_start_no_child(tmp_path: Path) -> None:
+    """``entry`` leaves SIGINT to Python for the commands in ``_CHILDLESS``, which is safe only
+    while none of them starts a child or holds a half-made write: each, run from the console
+    script over the quickstart and over the five-artefact demo (Extensions, Targets with
+    credentials, a Procedure), never imports ``subprocess`` (every child hyper starts goes
+    through it) or ``signal``. A word added to the list needs a line here, so it is run too."""
+    from hyper.cli.main import _CHILDLESS
+
+    assert sorted(CHILDLESS_ARGV) == sorted(_CHILDLESS)
+    demo = tmp_path / "demo"
+    shutil.copytree(ROOT / "corpus" / "five-artefact-demo" / "repo", demo)
+    declaration = demo / "hyper.yaml"
+    declaration.write_text(declaration.read_text().replace("version: 1.4.0", "version: 0.1.0"))  # the child's build
+    for repository in ("examples/quickstart", str(demo)):
+        for word, argv in CHILDLESS_ARGV.items():
+            where = [] if word in ("version", "completions") else ["--repo-dir", repository]
+            code, modules = modules_loaded_at_entry([*argv, *where])
+            assert code in (0, 1), (word, repository)
+            assert sorted({"subprocess", "signal"} & modules) == [], (word, repository)
+
+
 def test_version_loads_no_regular_expression_engine() -> None:
     code, modules, stderr = modules_loaded_by(["version"])
     assert code == 0, stderr

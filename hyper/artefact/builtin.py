@@ -5,6 +5,11 @@ SHA-256 over exactly them, so they live in ``builtin/shell.yaml`` beside this mo
 and are read unchanged. It is parsed and read through the same path as any file in
 ``providers/`` — the one Manifest no repository author can open is read exactly the
 way every other one is.
+
+What ``hyper providers`` lists of it is spelled here as well (:data:`SHELL_SUMMARY` and its siblings):
+those facts are constants of this build, and parsing the bytes to find them again was
+most of what the command did in a repository of no Extension (ADR 0006). The Manifest
+model is imported where the bytes are parsed, so the constants cost nothing to reach.
 """
 
 from __future__ import annotations
@@ -12,10 +17,20 @@ from __future__ import annotations
 import functools
 import os
 
-from hyper.artefact.manifest import BUILTIN_PATH, Manifest, read_manifest
-from hyper.yaml import subset as yamlsubset
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import Final
+
+    from hyper.artefact.manifest import Manifest
+    from hyper.yaml.subset import Node
 
 _SHELL = os.path.join(os.path.dirname(__file__), "builtin", "shell.yaml")
+
+
+SHELL_SUMMARY: Final = "class local; requires shell; 1 read, 3 mutate, 2 destroy"
+SHELL_OPERATION_COUNT: Final = 6
+SHELL_DIGEST: Final = "sha256:2c572c3551bc4a6d424c6c5f9738657326f74b675d48b2a79e92683b4cdaa1e4"
+"""What :func:`shell`'s ``summary``, Operations and ``digest`` come to; a test holds them equal."""
 
 
 @functools.cache
@@ -27,7 +42,10 @@ def shell_bytes() -> bytes:
 
 
 @functools.cache
-def shell_root() -> yamlsubset.Node:
+def shell_root() -> Node:
+    from hyper.artefact.manifest import BUILTIN_PATH  # deferred: the listing needs no parse
+    from hyper.yaml import subset as yamlsubset  # deferred: the listing needs no parse
+
     parsed = yamlsubset.parse(shell_bytes(), BUILTIN_PATH)
     if parsed.root is None or parsed.faults:
         # hyper's own bytes, which no repository author touches: a fault here is a
@@ -38,16 +56,6 @@ def shell_root() -> yamlsubset.Node:
 
 @functools.cache
 def shell() -> Manifest:
+    from hyper.artefact.manifest import BUILTIN_PATH, read_manifest  # deferred: the listing needs no parse
+
     return read_manifest(BUILTIN_PATH, shell_bytes(), shell_root())
-
-
-@functools.cache
-def shell_listing() -> tuple[str, str]:
-    """The built-in Manifest's summary and digest, as ``hyper providers`` lists them.
-
-    Its bytes are this build's own, read once per process, so both are constants of the
-    process: a server answering ``providers`` on every call need not hash and count them
-    again.
-    """
-    manifest = shell()
-    return manifest.summary, manifest.digest

@@ -30,11 +30,6 @@ from __future__ import annotations
 import gc
 import os
 
-from hyper.artefact import builtin
-from hyper.artefact.declaration import PATH as DECLARATION_PATH
-from hyper.artefact.declaration import RepositoryDeclaration, read_declaration
-from hyper.artefact.manifest import BUILTIN_NAMES, BUILTIN_PATH, Manifest, read_manifest
-from hyper.artefact.target import TargetDeclaration, read_target
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.problem import Problem
 from hyper.fs.read import attempt_held, read_directory
@@ -45,8 +40,14 @@ from hyper.yaml.subset import Node, Scalar
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from typing import Final
+    from collections.abc import Callable, Mapping
+    from typing import Final, TypeVar
+
+    from hyper.artefact.declaration import RepositoryDeclaration
+    from hyper.artefact.manifest import Manifest
+    from hyper.artefact.target import TargetDeclaration
+
+    T = TypeVar("T")
 
 DIRECTORIES: Final = ("definitions", "procedures", "targets", "providers")
 """The four artefact directories, in the order they are read."""
@@ -123,30 +124,86 @@ def declared_name(root: Node | None, key: str) -> str:
 
 
 def load_repository(root: str) -> Repository | Unreadable:
-    """Read the repository at ``root`` (an absolute directory). Never raises.
+    """Read the repository at ``root`` (an absolute directory). Never raises."""
+    return _uncollected(_load, root)
 
-    The cycle collector is held off while trees are built. A large repository is hundreds
-    of thousands of small tracked objects, none of them in a cycle; left on, the collector
-    rescans the growing heap over and over and takes longer than the parsing. Reference
-    counting still frees everything. (A ``try`` rather than a context manager: contextlib
-    is not otherwise on a discovery command's path, and deferring it saves start-up cost.)
+
+def load_extensions(root: str) -> dict[str, Manifest] | Unreadable:
+    """The Provider namespace but the built-in, read exactly as :func:`load_repository` reads
+    it, for a command that lists the namespace and needs nothing else (``providers``). Every
+    artefact directory is listed as it lists them, so one that cannot be is the same
+    :class:`Unreadable`; only ``providers/`` is parsed. Never raises."""
+    return _uncollected(_extensions, root)
+
+
+def _uncollected(read: Callable[[str], T], root: str) -> T:
+    """``read(root)`` with the cycle collector held off while trees are built.
+
+    A large repository is hundreds of thousands of small tracked objects, none of them in a
+    cycle; left on, the collector rescans the growing heap over and over and takes longer than
+    the parsing. Reference counting still frees everything. (A ``try`` rather than a context
+    manager: contextlib is not otherwise on a discovery command's path, and deferring it saves
+    start-up cost.)
     """
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _load(root)
+        return read(root)
     finally:
         if enabled:
             gc.enable()
 
 
-def _load(root: str) -> Repository | Unreadable:
+def _listed(root: str) -> list[tuple[str, bytes | OSError]] | Unreadable:
+    """Every file of the four artefact directories, in the order they are read, each read."""
     read: list[tuple[str, bytes | OSError]] = []
     for directory in DIRECTORIES:
         listed = _list(root, directory)
         if isinstance(listed, Unreadable):
             return listed
         read.extend((f"{directory}/{name}", data) for name, data in listed)
+    return read
+
+
+def _names_a_provider(manifest: Manifest) -> bool:
+    """An Extension joins the namespace unless it takes a built-in's name or declares a
+    schema version above the one this hyper reads."""
+    from hyper.artefact.manifest import BUILTIN_NAMES  # loaded with the Manifest it judges
+
+    name = manifest.declared_name
+    return bool(name) and name not in BUILTIN_NAMES and not manifest.schema_unsupported
+
+
+def _extensions(root: str) -> dict[str, Manifest] | Unreadable:
+    read = _listed(root)
+    if isinstance(read, Unreadable):
+        return read
+    written = [_load_file(path, data) for path, data in read if path.startswith("providers/")]
+    if not written:
+        return {}  # most repositories hold no Extension, and need no Manifest model to say so
+    from hyper.artefact.manifest import read_manifest
+
+    manifests: dict[str, Manifest] = {}
+    for loaded in written:
+        if loaded.ok:
+            manifest = read_manifest(loaded.path, loaded.data, loaded.root)
+            if _names_a_provider(manifest):
+                manifests[manifest.declared_name] = manifest
+    return manifests
+
+
+def _load(root: str) -> Repository | Unreadable:
+    # The artefact model, imported here rather than with the module: ``providers`` reads
+    # the namespace through :func:`load_extensions` and never needs most of it.
+    from hyper.artefact import builtin
+    from hyper.artefact.declaration import PATH as DECLARATION_PATH
+    from hyper.artefact.declaration import read_declaration
+    from hyper.artefact.manifest import BUILTIN_PATH, read_manifest
+    from hyper.artefact.target import read_target
+
+    read = _listed(root)
+    if isinstance(read, Unreadable):
+        return read
     if os.path.isfile(os.path.join(root, DECLARATION_PATH)):
         read.append((DECLARATION_PATH, attempt_held(root, DECLARATION_PATH)))
 
@@ -168,9 +225,8 @@ def _load(root: str) -> Repository | Unreadable:
         if directory == "providers":
             manifest = read_manifest(loaded.path, loaded.data, loaded.root)
             manifest_files.append(manifest)
-            name = manifest.declared_name
-            if name and name not in BUILTIN_NAMES and not manifest.schema_unsupported:
-                manifests[name] = manifest
+            if _names_a_provider(manifest):
+                manifests[manifest.declared_name] = manifest
         elif directory == "targets":
             target = read_target(loaded.path, loaded.root)
             target_files.append(target)

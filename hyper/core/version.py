@@ -48,9 +48,13 @@ def _distribution_version() -> str:
     """The installed ``hyper-iac`` distribution's version, read off its metadata directory.
 
     ``importlib.metadata`` would answer the same and costs more than the rest of
-    ``hyper version`` together, so the ``.dist-info`` directory is found directly.
+    ``hyper version`` together, so the ``.dist-info`` directory is found directly. It is
+    looked for first beside the ``hyper`` package this process imported, where an install
+    leaves it — sparing a listing of the whole standard library on every start (ADR 0006) —
+    and then along ``sys.path``, where an editable install keeps it.
     """
-    for entry in sys.path:
+    beside = os.path.dirname(os.path.dirname(os.path.dirname(__file__)))
+    for entry in (beside, *sys.path):
         try:
             names = os.listdir(entry or ".")
         except OSError:

@@ -32,6 +32,15 @@ def test_the_built_in_shell_bytes_are_the_reference_contract() -> None:
     assert shell.schema_version_value == 1 and not shell.schema_unsupported
 
 
+def test_the_built_in_listing_is_what_its_bytes_come_to() -> None:
+    """``providers`` states the built-in from these constants and never parses it: they must be
+    exactly what the Manifest model derives from the bytes this build ships."""
+    shell = builtin.shell()
+    assert shell.summary == builtin.SHELL_SUMMARY
+    assert len(shell.operations_by_name) == builtin.SHELL_OPERATION_COUNT
+    assert shell.digest == builtin.SHELL_DIGEST == SHELL_DIGEST
+
+
 def test_the_built_in_operations() -> None:
     facts = {
         op.name: (op.kind_value, op.opaque, op.summary, op.bound, op.record_cardinality)

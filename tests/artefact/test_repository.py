@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from hyper.artefact.manifest import BUILTIN_PATH
-from hyper.artefact.repository import Repository, Unreadable, load_repository
+from hyper.artefact.repository import Repository, Unreadable, load_extensions, load_repository
 
 WIDGET = """\
 kind: provider
@@ -155,3 +155,42 @@ def test_generated_workflows_are_kept_as_bytes(tmp_path: Path) -> None:
         },
     )
     assert load(tmp_path).workflows == {".github/workflows/hyper-nightly.yml": b"name: x\n"}
+
+
+CORPUS_REPOSITORIES = sorted(
+    str(path) for path in (Path(__file__).resolve().parents[2] / "corpus").glob("**/repo") if path.is_dir()
+)
+
+
+@pytest.mark.parametrize("root", CORPUS_REPOSITORIES)
+def test_the_extensions_alone_are_the_namespace_a_whole_load_builds(root: str) -> None:
+    """``providers`` reads the namespace through :func:`load_extensions`: over every corpus
+    repository it is the whole load's namespace less the built-in, or the same Unreadable."""
+    whole, extensions = load_repository(root), load_extensions(root)
+    if isinstance(whole, Unreadable):
+        assert extensions == whole
+    else:
+        assert extensions == {name: m for name, m in whole.manifests.items() if name != "shell"}
+
+
+def test_the_extensions_alone_meet_a_directory_that_cannot_be_listed_as_the_whole_load_does(tmp_path: Path) -> None:
+    write(tmp_path, {"targets": "not a directory", "providers/w.yaml": WIDGET.format(name="w", version=1)})
+    assert load_extensions(str(tmp_path)) == load_repository(str(tmp_path)) == Unreadable("targets: is not a directory")
+
+
+def test_the_extensions_alone_decline_what_the_namespace_declines(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        {
+            "providers/a.yaml": WIDGET.format(name="shell", version=1),  # a built-in's name: the built-in stands
+            "providers/b.yaml": WIDGET.format(name="later", version=2),  # a shape above this hyper's
+            "providers/c.yaml": WIDGET.format(name="w", version=1),
+            "providers/d.yaml": WIDGET.format(name="w", version=1).replace("widgetco", "other"),  # the later wins
+            "providers/e.yaml": "kind: [",
+        },
+    )
+    extensions = load_extensions(str(tmp_path))
+    assert isinstance(extensions, dict)
+    assert sorted(extensions) == ["w"]
+    assert extensions["w"].path == "providers/d.yaml"
+    assert extensions == {name: m for name, m in load(tmp_path).manifests.items() if name != "shell"}
