@@ -15,10 +15,8 @@ from __future__ import annotations
 import re
 
 from hyper.cli.tree import LISTING_LIMIT, Command
-from hyper.cli.usage import arity_fault, unknown_flag
 from hyper.core.faults import UsageFault
 from hyper.core.namedtuple import NamedTuple
-from hyper.core.quote import go_quote
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
@@ -149,9 +147,7 @@ def parse(command: Command, args: Sequence[str], no_color_env: bool) -> Invocati
         elif flag == "--repo-dir":
             value, i = (joined, i) if valued else take_value(i, flag)
             values["repo_dir"] = value
-        elif flag in takes and flag not in ("--history", "--dry-run", "--expansion") and (
-            valued or token == flag
-        ):
+        elif flag in takes and flag not in ("--history", "--dry-run", "--expansion") and (valued or token == flag):
             if flag == "--between":
                 if valued:
                     raise fault("--between takes two Run ids separated by spaces: --between <run-id> <run-id>")
@@ -166,6 +162,8 @@ def parse(command: Command, args: Sequence[str], no_color_env: bool) -> Invocati
         elif token in takes and token in ("--history", "--dry-run", "--expansion"):
             values[token[2:].replace("-", "_")] = True
         elif token != "-" and token.startswith("-"):
+            from hyper.cli.usage import unknown_flag  # deferred: only a fault's sentence needs the usage text
+
             refusal = REFUSED_BY_NAME.get((name, flag))
             raise UsageFault(f"hyper {name}: {refusal}\n" if refusal else unknown_flag(command, token, positional))
         else:
@@ -220,6 +218,8 @@ def _check_arity(command: Command, positional: list[str], fault: Callable[[str],
         if not positional:
             raise UsageFault(f"hyper {command.name}: names no verb\n{known}")
         if positional[0] not in command.verbs:
+            from hyper.core.quote import go_quote  # deferred: only a fault's sentence quotes
+
             raise UsageFault(f"hyper {command.name}: unknown verb {go_quote(positional[0])}\n{known}")
         if len(positional) > 1:
             label = command.label(tuple(positional))
@@ -237,4 +237,6 @@ def _check_arity(command: Command, positional: list[str], fault: Callable[[str],
             raise fault(f"takes at most one {command.nouns[0]}, got {len(positional)}")
         return
     if len(positional) != len(command.nouns):
+        from hyper.cli.usage import arity_fault  # deferred: only a fault's sentence needs the usage text
+
         raise fault(arity_fault(positional, command.nouns))
