@@ -52,6 +52,7 @@ CHILDLESS = (
     "pathlib",  # paths are strings on the start-up path
     "dataclasses",
     "inspect",
+    "hyper.core.faults",  # the Store's, the Run's and the release host's: basefaults holds the rest
 )
 """What a discovery command leaves out beyond :data:`HEAVY`, from the console script on."""
 

@@ -10,7 +10,7 @@ the envelope carry the CLI's exact rows and sentences without re-deciding them.
 
 from __future__ import annotations
 
-from hyper.core.faults import StreamFault
+from hyper.core.basefaults import StreamFault
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:

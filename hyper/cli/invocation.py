@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from hyper.cli.tree import LISTING_LIMIT, Command
-from hyper.core.faults import UsageFault
+from hyper.core.basefaults import UsageFault
 from hyper.core.namedtuple import NamedTuple
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost

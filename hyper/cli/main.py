@@ -16,7 +16,7 @@ import sys
 
 from hyper.cli.destination import Streams
 from hyper.core import exit as codes
-from hyper.core.faults import StreamFault
+from hyper.core.basefaults import StreamFault
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
@@ -131,7 +131,7 @@ def run_repository_command(
     from hyper.cli.context import Context, never  # deferred: start-up cost
     from hyper.cli.invocation import parse
     from hyper.cli.tree import COMMANDS  # deferred: start-up cost
-    from hyper.core.faults import RootFault, UsageFault
+    from hyper.core.basefaults import RootFault, UsageFault
     from hyper.core.repository_root import resolve
 
     command = COMMANDS[argv[0]]
@@ -157,7 +157,7 @@ def run_repository_command(
         to.usage(f"hyper {label}: {fault}\n")
         return fault.exit
     if command.gated:
-        from hyper.core.faults import PinUnreadable
+        from hyper.core.basefaults import PinUnreadable
         from hyper.gate.pin import gate
 
         try:

@@ -14,94 +14,52 @@ today stays one, so a caller that catches the builtin still catches it.
 
 Exceptions that never leave their module — a parser's own unwinding — stay beside the code
 they unwind (ADR 0028 names them).
+
+The root, the invocation's faults and the repository files' are defined in
+:mod:`hyper.core.basefaults` and re-exported here: a command that never reaches the Store
+does not define the Store's and the Run's classes at start-up (ADR 0006).
 """
 
 from __future__ import annotations
 
-import errno
-
 from hyper.core import exit as codes
+from hyper.core.basefaults import (
+    Fault,
+    MarkerFault,
+    Misuse,
+    NotARef,
+    PathFault,
+    PinUnreadable,
+    RootFault,
+    StreamFault,
+    SuppliedFault,
+    TemplateFault,
+    Unheld,
+    UsageFault,
+    WindowFault,
+    WriteFault,
+)
+
+__all__ = [  # the names defined in basefaults, re-exported: every other fault is defined here
+    "Fault",
+    "MarkerFault",
+    "Misuse",
+    "NotARef",
+    "PathFault",
+    "PinUnreadable",
+    "RootFault",
+    "StreamFault",
+    "SuppliedFault",
+    "TemplateFault",
+    "Unheld",
+    "UsageFault",
+    "WindowFault",
+    "WriteFault",
+]
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from typing import ClassVar
-
-
-class Fault(Exception):
-    """The root of hyper's faults; ``exit`` is the code it answers where it stops a command."""
-
-    exit: ClassVar[int] = codes.PROBLEMS
-
-
-# --- the invocation: usage errors, exit 2 ---------------------------------------------------
-
-
-class Misuse(Fault):
-    """The invocation's to fix: a usage error. ``text`` is what the command's usage sentence says."""
-
-    exit = codes.USAGE
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.text = text
-
-
-class UsageFault(Misuse):
-    """An argv that parses to no invocation: the whole stderr text, every line newline-terminated."""
-
-
-class RootFault(Misuse):
-    """No repository could be resolved; the text is the usage sentence's body."""
-
-
-class StreamFault(Misuse):
-    """Writing the answer itself failed (a closed pipe, a full disk)."""
-
-
-class PinUnreadable(Misuse):
-    """``hyper.yaml`` exists and the operating system would not let us read it."""
-
-
-class PathFault(Misuse):
-    """A path positional that names nothing checkable; the text is the sentence after ``hyper check:``."""
-
-
-class WindowFault(Misuse):
-    """A window the caller named that cannot be made: every line of the text."""
-
-
-class NotARef(Misuse):
-    """The typed string is outside the grammar; the text is the clause it broke."""
-
-
-class TemplateFault(Misuse):
-    """A template that cannot become bytes; the message names the position at fault."""
-
-
-class SuppliedFault(Misuse):
-    """A supplied response object no call could have produced; the text follows ``--response <path>: ``."""
-
-
-# --- the repository's files --------------------------------------------------------------------
-
-
-class Unheld(Fault, OSError):
-    """A file hyper declines to read; ``strerror`` is the reason, a clause in lower case."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(errno.EPERM, reason)
-
-
-class WriteFault(Fault):
-    """A file could not be written or removed: the repository-relative path, and why."""
-
-    def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"{path}: {reason}")
-
-
-class MarkerFault(Fault, ValueError):
-    """A truncation marker that breaks one of its rules, naming the member at fault."""
 
 
 # --- the release host and the registry -------------------------------------------------------
@@ -139,8 +97,7 @@ class StoreAbsent(StoreFault):
 
     def __init__(self, branch: str) -> None:
         super().__init__(
-            f"this repository has no {branch} branch; the Store is made by `hyper store init`,"
-            " never by a Run"
+            f"this repository has no {branch} branch; the Store is made by `hyper store init`, never by a Run"
         )
 
 
@@ -152,8 +109,7 @@ class NoRepository(StoreFault):
 
     def __init__(self) -> None:
         super().__init__(
-            "the repository root is not a git repository; the Store is a branch of the"
-            " repository the artefacts live in"
+            "the repository root is not a git repository; the Store is a branch of the repository the artefacts live in"
         )
 
 
@@ -231,9 +187,7 @@ class SchemaUnsupported(StoreFileError):
     exit = codes.REFUSED
 
     def __init__(self, written: int, known: int) -> None:
-        super().__init__(
-            f"this file was written at schema version {written}, and this hyper reads up to {known}"
-        )
+        super().__init__(f"this file was written at schema version {written}, and this hyper reads up to {known}")
         self.written = written
         self.known = known
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from hyper.core.faults import RootFault
+from hyper.core.basefaults import RootFault
 from hyper.core.process import Process
 
 

@@ -18,7 +18,7 @@ import functools
 import os
 import stat
 
-from hyper.core.faults import Unheld
+from hyper.core.basefaults import Unheld
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:

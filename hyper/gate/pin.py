@@ -10,7 +10,7 @@ wrong still passes or fails here on its pin alone, its other faults being
 
 from __future__ import annotations
 
-from hyper.core.faults import PinUnreadable
+from hyper.core.basefaults import PinUnreadable
 from hyper.fs.read import read_held
 from hyper.yaml import subset as yamlsubset
 from hyper.yaml.parsed import parse
@@ -55,9 +55,7 @@ def gate(root: str, binary_version: str) -> Member | None:
     if pin is None:
         return Member("version-pin-absent", "hyper.yaml pins no version of hyper — run: hyper project")
     if pin == "":
-        return Member(
-            "version-pin-absent", "hyper.yaml holds no version pin that can be read — run: hyper project"
-        )
+        return Member("version-pin-absent", "hyper.yaml holds no version pin that can be read — run: hyper project")
     return Member(
         "version-pin-mismatch",
         f"this is hyper {binary_version} and the repository pins {pin} — run: hyper project, or install {pin}",

@@ -9,7 +9,7 @@ marker is checked when it is built, so no surface ever carries a malformed one.
 
 from __future__ import annotations
 
-from hyper.core.faults import MarkerFault
+from hyper.core.basefaults import MarkerFault
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.row import Row, Value
 

@@ -1,0 +1,95 @@
+"""The root of hyper's faults, and those a command can meet before it reaches the Store.
+
+These are the invocation's faults (exit 2) and the repository files' — everything a
+discovery command, ``check`` or ``version`` can be stopped by. They are defined apart from
+the Store's, the Run's and the release host's, so that such a command defines a dozen
+exception classes at start-up rather than all forty (ADR 0006). :mod:`hyper.core.faults`
+re-exports every one, and stays the module the rest of hyper imports its faults from
+(ADR 0028); a module on a discovery command's path imports them from here.
+"""
+
+from __future__ import annotations
+
+import errno
+
+from hyper.core import exit as codes
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from typing import ClassVar
+
+
+class Fault(Exception):
+    """The root of hyper's faults; ``exit`` is the code it answers where it stops a command."""
+
+    exit: ClassVar[int] = codes.PROBLEMS
+
+
+# --- the invocation: usage errors, exit 2 ---------------------------------------------------
+
+
+class Misuse(Fault):
+    """The invocation's to fix: a usage error. ``text`` is what the command's usage sentence says."""
+
+    exit = codes.USAGE
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+class UsageFault(Misuse):
+    """An argv that parses to no invocation: the whole stderr text, every line newline-terminated."""
+
+
+class RootFault(Misuse):
+    """No repository could be resolved; the text is the usage sentence's body."""
+
+
+class StreamFault(Misuse):
+    """Writing the answer itself failed (a closed pipe, a full disk)."""
+
+
+class PinUnreadable(Misuse):
+    """``hyper.yaml`` exists and the operating system would not let us read it."""
+
+
+class PathFault(Misuse):
+    """A path positional that names nothing checkable; the text is the sentence after ``hyper check:``."""
+
+
+class WindowFault(Misuse):
+    """A window the caller named that cannot be made: every line of the text."""
+
+
+class NotARef(Misuse):
+    """The typed string is outside the grammar; the text is the clause it broke."""
+
+
+class TemplateFault(Misuse):
+    """A template that cannot become bytes; the message names the position at fault."""
+
+
+class SuppliedFault(Misuse):
+    """A supplied response object no call could have produced; the text follows ``--response <path>: ``."""
+
+
+# --- the repository's files --------------------------------------------------------------------
+
+
+class Unheld(Fault, OSError):
+    """A file hyper declines to read; ``strerror`` is the reason, a clause in lower case."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(errno.EPERM, reason)
+
+
+class WriteFault(Fault):
+    """A file could not be written or removed: the repository-relative path, and why."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+
+
+class MarkerFault(Fault, ValueError):
+    """A truncation marker that breaks one of its rules, naming the member at fault."""
