@@ -50,12 +50,14 @@ class Call:
     ``cancelled`` is polled by a Run where its next Step would start: a cancelled
     call drains (the Step in flight finishes, no further Step starts) rather than
     being interrupted mid-effect, so cancellation is a question the Run asks, not an
-    exception thrown into it.
+    exception thrown into it. ``drawn`` says whether the tool's reading shows the page
+    the command draws; where it does not, a command may leave the page undrawn.
     """
 
     argv: tuple[str, ...]
     progress: Progress | None = None
     cancelled: Callable[[], bool] = attrs.field(default=lambda: False)
+    drawn: bool = True
 
 
 Dispatch = Callable[[Call], Answer]

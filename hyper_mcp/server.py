@@ -406,12 +406,14 @@ def _handler(table: Table, dispatch: Dispatch) -> Callable[..., Awaitable[types.
             decoded = decode(table, params.name, arrival.arguments)
         except ProtocolError as refused:
             raise MCPError(code=ERROR_CODE, message=refused.message) from None
+        tool = table.named(params.name)
+        assert tool is not None  # decode refused every name the table lacks
         call = Call(
             argv=decoded.argv,
             progress=_progress_to(ctx, arrival.cancelled),
             cancelled=arrival.cancelled.is_set,
+            drawn=tool.reading.shows_page,
         )
-        tool = table.named(params.name)
         answered = await dispatched(tool, call)
         # A cancellation that arrived while the Run drained is delivered here, and the
         # call is settled with no result, as the protocol asks.
@@ -419,7 +421,6 @@ def _handler(table: Table, dispatch: Dispatch) -> Callable[..., Awaitable[types.
         if isinstance(answered, BaseException):
             raise _fault(f"the command stopped on an unexpected {type(answered).__name__}")
         try:
-            assert tool is not None  # decode refused every name the table lacks
             envelope = envelope_of(tool, answered, decoded.dry_run)
         except ProtocolError as declined:
             raise MCPError(code=ERROR_CODE, message=declined.message) from None

@@ -94,6 +94,11 @@ class Reading(enum.Enum):
     WHOLE_RENDERING = "whole rendering"
     OUTCOME = "outcome"
 
+    @property
+    def shows_page(self) -> bool:
+        """Whether this reading's text carries the page the command drew."""
+        return self in (Reading.ROWS_BENEATH, Reading.WHOLE_RENDERING)
+
 
 class Shape(enum.Enum):
     """What one exit code makes of a call."""

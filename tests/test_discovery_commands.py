@@ -161,3 +161,18 @@ def test_the_built_in_row_is_the_one_its_manifest_would_give() -> None:
     from hyper.cli.commands.providers import provider_row, shell_row
 
     assert shell_row() == provider_row("shell", builtin.shell())
+
+
+def test_a_providers_page_nobody_reads_is_not_drawn(tmp_path: Path) -> None:
+    """Through an MCP tool whose reading shows no page, ``providers`` draws none; its rows, its
+    terminal row and all it says are the same as when it does."""
+    import attrs
+
+    from hyper.cli.main import dispatch
+    from hyper_mcp import Call
+
+    root = repository(tmp_path, {"providers/w.yaml": WIDGET.format(name="w")})
+    answered = dispatch(fixed_process(str(root), {}, dt.datetime(2026, 4, 2, tzinfo=dt.UTC)), FACTS)
+    drawn, undrawn = (answered(Call(("providers", "--repo-dir", str(root)), drawn=d)) for d in (True, False))
+    assert drawn.rendering.startswith("NAME ") and len(drawn.rows) == 2
+    assert undrawn == attrs.evolve(drawn, rendering="")

@@ -27,6 +27,11 @@ class Destination(Protocol):
     @property
     def as_json(self) -> bool: ...
 
+    @property
+    def draws(self) -> bool:
+        """Whether the page is read: not by ``--json``, nor by an MCP tool whose reading shows
+        none. Where it is not, a command may hand :meth:`answer` an empty page undrawn."""
+
     def answer(self, rows: Sequence[Row], terminal: Row, page: str) -> None:
         """The command's answer: its rows, the terminal row, and the page drawn from them."""
 
@@ -54,6 +59,10 @@ class Streams:
     @property
     def as_json(self) -> bool:
         return self._as_json
+
+    @property
+    def draws(self) -> bool:
+        return not self._as_json
 
     def with_form(self, as_json: bool) -> Streams:
         return Streams(self._stdout, self._stderr, as_json)
@@ -94,8 +103,9 @@ class Streams:
 class Collected:
     """One tool call's answer, kept as values for the envelope."""
 
-    def __init__(self, as_json: bool = False) -> None:
+    def __init__(self, as_json: bool = False, draws: bool = True) -> None:
         self._as_json = as_json
+        self._draws = draws
         self.rows: tuple[bytes, ...] = ()
         self.terminal: bytes | None = None
         self.rendering = ""
@@ -106,6 +116,10 @@ class Collected:
     @property
     def as_json(self) -> bool:
         return self._as_json
+
+    @property
+    def draws(self) -> bool:
+        return self._draws
 
     def answer(self, rows: Sequence[Row], terminal: Row, page: str) -> None:
         self.rows = tuple(r.encode() for r in rows)

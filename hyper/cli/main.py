@@ -189,7 +189,7 @@ def dispatch(process: Process, facts: BuildFacts) -> Dispatch:
     from hyper.cli.destination import Collected  # deferred: start-up cost
 
     def answer(call: Call) -> Answer:
-        collected = Collected()
+        collected = Collected(draws=call.drawn)
         code = run_repository_command(call.argv, collected, process, facts, call)
         return collected.to_answer(code)
 

@@ -6,6 +6,7 @@ import threading
 
 import anyio
 import orjson
+import pytest
 
 from hyper_mcp.answer import Answer, Call, Dispatch
 from hyper_mcp.driver import (
@@ -324,3 +325,16 @@ async def test_cancelling_one_call_leaves_the_others_untouched() -> None:
     assert b"completed" in ran and kept.seen == ["ran one", "ran two"]
     assert cancelled.seen == ["ran one", "cancelled before two"]
     assert 3 not in [orjson.loads(frame).get("id") for frame in session.seen if b'"method"' not in frame]
+
+
+@pytest.mark.parametrize(("tool", "arguments", "drawn"), [
+    ("providers", b"{}", False),
+    ("check", b"{}", True),
+    ("review", b'{"artefact":"say-hello"}', True),
+    ("runs", b"{}", False),
+])  # fmt: skip
+def test_a_call_says_whether_its_tool_shows_the_page(tool: str, arguments: bytes, drawn: bool) -> None:
+    """A tool whose reading shows no page tells the dispatch so, and a command may skip drawing one."""
+    dispatch, calls = answering(answer(rendering="page\n"))
+    call_blocking(served(dispatch), tool, arguments)
+    assert [call.drawn for call in calls] == [drawn]

@@ -62,7 +62,7 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
     listed = {"shell": shell_row(), **{name: provider_row(name, m) for name, m in extensions.items()}}
     rows = [listed[name] for name in sorted(listed)]
     kept, truncated = cut_namespace(rows, inv, "Providers", to)
-    to.answer(kept, result(truncated), _page(kept))
+    to.answer(kept, result(truncated), _page(kept) if to.draws else "")
     return codes.CLEAN
 
 
