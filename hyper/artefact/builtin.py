@@ -6,10 +6,10 @@ and are read unchanged. It is parsed and read through the same path as any file 
 ``providers/`` — the one Manifest no repository author can open is read exactly the
 way every other one is.
 
-What ``hyper providers`` lists of it is spelled here as well (:data:`SHELL_SUMMARY` and its siblings):
-those facts are constants of this build, and parsing the bytes to find them again was
-most of what the command did in a repository of no Extension (ADR 0006). The Manifest
-model is imported where the bytes are parsed, so the constants cost nothing to reach.
+What ``hyper providers`` lists of it is spelled here as well (:data:`SHELL_SUMMARY` and
+its siblings): those facts are constants of this build, and parsing the bytes to find them
+again was most of what the command did in a repository of no Extension (ADR 0006). The
+Manifest model is imported where the bytes are parsed, so the constants cost nothing to reach.
 """
 
 from __future__ import annotations

@@ -2,7 +2,10 @@
 
 Every command that asks about a repository reads it through :func:`load_repository`,
 so no two of them can disagree about what reading one means — which files are
-artefacts, which file a name resolves to, what a broken file contributes.
+artefacts, which file a name resolves to, what a broken file contributes. The one
+exception is ``providers``, which asks for the Provider namespace alone: it reads it
+through :func:`load_extensions`, which lists and reads the files by the same functions
+and judges a Manifest's membership by the same rule, and parses nothing else.
 
 The rules it holds:
 
