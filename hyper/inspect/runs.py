@@ -2,8 +2,8 @@
 
 The four parameters are typed and closed, and three of them judge what ``run.json`` and the
 account files say. ``--target`` alone needs the Step files — only they record what a Run
-bound — so it is applied after the listing has read them, and only for the entries the other
-three kept.
+bound — so it is applied after the listing has read them (or the Journal's memo recalled what
+they said), and only for the entries the other three kept.
 
 ``outcome`` is the entry's account in the triple; an open entry has none, and no value of
 ``--outcome`` selects it. A contested entry is listed with its owner's outcome and the
@@ -21,7 +21,7 @@ from hyper.render.table import table
 from hyper.render.terminal import Marker, Truncated, narrowing
 from hyper.store.branch import Store
 from hyper.store.canonical import instant_text
-from hyper.store.reading import Listed, entry_count, journal_listing, listing
+from hyper.store.reading import entry_count, journal_listing, listing
 from hyper.store.summaries import Summary
 
 COLUMNS = ("RUN", "STARTED", "TRIGGER", "OUTCOME", "CONTESTED", "PROCEDURE", "TARGETS", "HYPER")
@@ -62,11 +62,11 @@ class Filter(NamedTuple):
             return False
         return self.outcome is None or entry.outcome == self.outcome
 
-    def bound(self, listed: Listed) -> bool:
-        return self.target is None or self.target in listed.targets
+    def bound(self, entry: Summary) -> bool:
+        return self.target is None or self.target in (entry.targets or ())
 
 
-def listed(store: Store, wanted: Filter, limit: int) -> tuple[list[Listed], int]:
+def listed(store: Store, wanted: Filter, limit: int) -> tuple[list[Summary], int]:
     """The entries every parameter keeps, in Journal order, and how many there are. With no
     parameter, every entry is kept, so the count comes from the branch listing and only the
     newest date partitions enough to fill ``limit`` are read."""
@@ -81,21 +81,20 @@ def holds_any(store: Store) -> bool:
     return bool(journal_listing(store))
 
 
-def run_row(item: Listed) -> Row:
+def run_row(entry: Summary) -> Row:
     """``targets`` is written on every row, ``[]`` included: a Run that bound nothing has an
-    answer, and an absent member would read as *unknown*."""
-    entry = item.entry
-    run = entry.run_file
+    answer, and an absent member would read as *unknown*. The row is the entry's summary
+    alone (adr/0031): listing it opened only what no reader had read before."""
     return row(
         "run",
-        id=run.run_id,
-        started=instant_text(run.started_at),
-        trigger=run.trigger.text,
+        id=entry.run_id,
+        started=instant_text(entry.started_at),
+        trigger=entry.trigger,
         outcome=entry.outcome,
         contested=True if entry.contested else None,
-        procedure=run.procedure,
-        targets=list(item.targets),
-        hyper_version=run.provenance.hyper_version,
+        procedure=entry.procedure,
+        targets=list(entry.targets or ()),
+        hyper_version=entry.hyper_version,
     )
 
 

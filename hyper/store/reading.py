@@ -145,13 +145,6 @@ class Evidence(NamedTuple):
         return not run.dry_run and run.procedure == procedure and self.step.path == path
 
 
-class Listed(NamedTuple):
-    """An entry as ``runs`` lists it, with the Targets its records bound."""
-
-    entry: Entry
-    targets: tuple[str, ...]
-
-
 class OpenEntry(NamedTuple):
     """An entry holding no account at all, and the highest Step position it holds (0: none)."""
 
@@ -478,12 +471,47 @@ class Journal:
     def entries(self, chosen: Sequence[Summary]) -> list[Entry]:
         return [entry_ for _, entry_ in self.open(chosen)]
 
+    def bound(self, chosen: Sequence[Summary]) -> list[Summary]:
+        """The summaries given, in order, each with the Targets its records bound: from the memo
+        where a reader has read them before, else from the entry's files — every Step file and
+        account file of it decoded, so a fault is met where reading the entry meets it — and
+        then kept in the memo, so the next listing opens no file of the entry."""
+        unread = [summary for summary in chosen if summary.targets is None]
+        if not unread:
+            return list(chosen)
+        visits = self.open(unread)
+        contents = _read(self.store, [found for group, _ in visits for found in group.steps])
+        read: dict[tuple[str, str], Summary] = {}
+        at = 0
+        for summary, (group, entry_) in zip(unread, visits, strict=True):
+            count = len(group.steps)
+            held = _dispositions_from(group.steps, contents[at : at + count], entry_)
+            read[(summary.run_id, summary.tree)] = summary._replace(targets=held.targets)
+            at += count
+        for day, sha in self._days or ():
+            partition = self._held.get(day)
+            if partition is not None and any((summary.run_id, summary.tree) in read for summary in partition):
+                partition = self._held[day] = [read.get((item.run_id, item.tree), item) for item in partition]
+                if self._memo is not None:
+                    self._memo.write(day, sha, partition)
+        return [read.get((summary.run_id, summary.tree), summary) for summary in chosen]
+
 
 def summarise(entry_: Entry, tree: str, last_step: int) -> Summary:
-    """What the memo keeps of an entry read from the tree ``tree``."""
+    """What the memo keeps of an entry read from the tree ``tree`` (its Targets unread)."""
     run = entry_.run_file
-    return Summary(entry_.run_id, tree, micros(run.started_at), run.procedure, run.dry_run, entry_.account,
-                   entry_.outcome, last_step)
+    return Summary(
+        entry_.run_id,
+        tree,
+        micros(run.started_at),
+        run.procedure,
+        run.dry_run,
+        entry_.account,
+        entry_.outcome,
+        last_step,
+        run.trigger.text,
+        run.provenance.hyper_version,
+    )
 
 
 def journal_order_of(summaries: Iterable[Summary]) -> list[Summary]:
@@ -549,28 +577,18 @@ def dispositions(store: Store, entry_: Entry) -> Dispositions:
     return _dispositions_from(files, _read(store, files), entry_)
 
 
-def listing(
-    store: Store, wanted: Callable[[Summary], bool] | None = None, enough: int | None = None
-) -> list[Listed]:
-    """Entries ``wanted`` keeps, in Journal order, with the Targets each bound — chosen from
-    their summaries, so only the kept entries are opened and only their Step files read, a date
-    partition at a time. With ``enough``, only the newest ``enough`` entries are answered: no
-    older partition is reached, and no entry past the cut is opened."""
+def listing(store: Store, wanted: Callable[[Summary], bool] | None = None, enough: int | None = None) -> list[Summary]:
+    """Summaries ``wanted`` keeps, in Journal order, each with the Targets its entry bound —
+    chosen from the summaries, so only kept entries whose Targets no reader has read before are
+    opened, a date partition at a time. With ``enough``, only the newest ``enough`` entries are
+    answered: no older partition is reached, and no entry past the cut is opened."""
     journal = Journal(store)
-    listed: list[Listed] = []
+    listed: list[Summary] = []
     for partition in journal.partitions():
         kept = [summary for summary in partition if wanted is None or wanted(summary)]
         if enough is not None:
             kept = kept[: enough - len(listed)]
-        visits = journal.open(kept)
-        step_files = [found for group, _ in visits for found in group.steps]
-        contents = _read(store, step_files)
-        at = 0
-        for group, entry_ in visits:
-            count = len(group.steps)
-            read = _dispositions_from(group.steps, contents[at : at + count], entry_)
-            listed.append(Listed(entry_, read.targets))
-            at += count
+        listed += journal.bound(kept)
         if enough is not None and len(listed) >= enough:
             break
     return listed
@@ -621,8 +639,10 @@ def open_entries(store: Store) -> list[OpenEntry]:
     for summaries, listed in journal.remembered():
         chosen += [summary for summary in summaries if summary.account is Account.OPEN]
         groups += [group for group in listed if group.classified is Account.OPEN]
-    opened = [OpenEntry(entry_.run_file, summary.last_step)
-              for summary, entry_ in zip(chosen, journal.entries(chosen), strict=True)]
+    opened = [
+        OpenEntry(entry_.run_file, summary.last_step)
+        for summary, entry_ in zip(chosen, journal.entries(chosen), strict=True)
+    ]
     opened += [OpenEntry(entry_.run_file, group.highest_step) for group, entry_ in _visits(store, groups)]
     opened.sort(key=lambda item: _newest_first(item.run_file), reverse=True)
     return opened

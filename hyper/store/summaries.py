@@ -1,6 +1,7 @@
 """The Journal's summaries memo: for each date partition, what each entry in it says about
-itself — its Run, start, Procedure, rehearsal mark and account — keyed by the object ids they
-were read from; see adr/0031-the-journal-remembers-its-summaries.md.
+itself — its Run, start, Procedure, rehearsal mark, account, trigger and hyper version, and,
+once a reader has decoded its Step files, the Targets they bound — keyed by the object ids
+they were read from; see adr/0031-the-journal-remembers-its-summaries.md.
 
 A tree's id names everything under it forever, so "the entry tree at this path with this id
 decodes, and says this" stays true for as long as the code that decoded it is the same code.
@@ -33,6 +34,8 @@ _COUNTS = "counts"
 _NAMED = "procedures"
 """The Procedures each partition tree holds a nameable entry of: ``changes`` reads this one
 file, not every partition's (adr/0039)."""
+_BREAKS = "\t\n\r"
+"""What no text on a memo line may hold: the separators of its fields and of its lines."""
 _EPOCH = _dt.datetime(1970, 1, 1, tzinfo=_dt.UTC)
 _MICROSECOND = _dt.timedelta(microseconds=1)
 
@@ -71,10 +74,20 @@ class Summary(NamedTuple):
     outcome: str | None
     last_step: int
     """The highest Step position the entry holds a file at (0: none)."""
+    trigger: str
+    """The trigger's one-cell rendering, as ``runs`` shows it."""
+    hyper_version: str
+    targets: tuple[str, ...] | None = None
+    """The Targets the entry's records bound, in code-point order; ``None`` until a reader has
+    decoded its Step files, which the account files alone cannot answer (adr/0031, 2026-12-02)."""
 
     @property
     def started_at(self) -> _dt.datetime:
         return _EPOCH + self.started * _MICROSECOND
+
+    @property
+    def contested(self) -> bool:
+        return self.account is Account.CONTESTED
 
     @property
     def nameable(self) -> bool:
@@ -86,20 +99,40 @@ class Summary(NamedTuple):
         return (self.started, self.run_id)
 
     def line(self) -> str | None:
-        """The memo's line; ``None`` where the Procedure's name could not sit on one."""
-        if any(char in self.procedure for char in "\t\n\r"):
+        """The memo's line: the fixed members, then tab-separated the Procedure, the trigger, the
+        hyper version and the Targets (``-`` where unread, else ``=`` and one field each).
+        ``None`` where a text could not sit on a line; Targets that could not are kept unread."""
+        texts = (self.procedure, self.trigger, self.hyper_version)
+        if any(char in text for text in texts for char in _BREAKS):
             return None
+        bound = "-"
+        if self.targets is not None and not any(char in target for target in self.targets for char in _BREAKS):
+            bound = "\t".join(["=", *self.targets])
         mark = "1" if self.dry_run else "0"
-        return (f"{self.run_id} {self.tree} {self.started} {mark} {self.account.value} {self.outcome or '-'}"
-                f" {self.last_step} {self.procedure}")
+        return (
+            f"{self.run_id} {self.tree} {self.started} {mark} {self.account.value} {self.outcome or '-'}"
+            f" {self.last_step} {self.procedure}\t{self.trigger}\t{self.hyper_version}\t{bound}"
+        )
 
     @classmethod
     def parse(cls, line: str) -> Summary:
-        run, tree, started, mark, account, outcome, last, procedure = line.split(" ", 7)
-        if mark not in ("0", "1"):
-            raise ValueError(mark)
-        return cls(run, tree, int(started), procedure, mark == "1", Account(account),
-                   None if outcome == "-" else outcome, int(last))
+        fixed, trigger, version, bound, *targets = line.split("\t")
+        run, tree, started, mark, account, outcome, last, procedure = fixed.split(" ", 7)
+        if mark not in ("0", "1") or bound not in ("-", "=") or (bound == "-" and targets):
+            raise ValueError(line)
+        return cls(
+            run,
+            tree,
+            int(started),
+            procedure,
+            mark == "1",
+            Account(account),
+            None if outcome == "-" else outcome,
+            int(last),
+            trigger,
+            version,
+            tuple(targets) if bound == "=" else None,
+        )
 
 
 def micros(instant: _dt.datetime) -> int:
@@ -110,7 +143,7 @@ class Memo:
     """The partitions' files under one repository's common git directory, read on demand."""
 
     def __init__(self, git_dir: str | None) -> None:
-        self._key = source_key("hyper-journal-summaries 1")
+        self._key = source_key("hyper-journal-summaries 2")
         self._directory = os.path.join(git_dir, *_DIRECTORY) if git_dir is not None and self._key else None
 
     def _path(self, day: str) -> str | None:
@@ -167,7 +200,7 @@ class Memo:
         return {at: [name for name in names.split("\t") if name] for at, names in self._index(_NAMED).items()}
 
     def save_named(self, named: dict[tuple[str, str], list[str]]) -> None:
-        if any(char in name for names in named.values() for name in names for char in "\t\n\r"):
+        if any(char in name for names in named.values() for name in names for char in _BREAKS):
             return
         self._save_index(_NAMED, {at: "\t".join(names) for at, names in named.items()})
 

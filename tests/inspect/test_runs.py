@@ -24,8 +24,9 @@ from hyper.inspect.runs import (
 )
 from hyper.render.terminal import Marker
 from hyper.store.journal import OutcomeFile, RunFile
-from hyper.store.reading import Closer, Entry, Listed, summarise
+from hyper.store.reading import Closer, Entry, summarise
 from hyper.store.step import ClosedBy
+from hyper.store.summaries import Summary
 
 ROOT = Path(__file__).resolve().parents[2]
 JOURNAL = ROOT / "corpus/runs/fixtures/journal/journal/2026/08"
@@ -46,6 +47,11 @@ def read_entry(where: str) -> Entry:
     )
 
 
+def bound(where: str, targets: tuple[str, ...]) -> Summary:
+    """An entry as ``runs`` lists it: its summary, with the Targets its records bound."""
+    return summarise(read_entry(where), "", 0)._replace(targets=targets)
+
+
 def tool_schema(name: str) -> dict[str, object]:
     tools = orjson.loads(TOOLS.read_bytes())
     listed = tools if isinstance(tools, list) else tools["tools"]
@@ -54,7 +60,7 @@ def tool_schema(name: str) -> dict[str, object]:
 
 
 def test_a_contested_entry_keeps_its_owners_outcome_and_carries_the_marker() -> None:
-    row = run_row(Listed(read_entry(CONTESTED), ("local",)))
+    row = run_row(bound(CONTESTED, ("local",)))
     assert list(row.fields) == [
         "id",
         "started",
@@ -70,7 +76,7 @@ def test_a_contested_entry_keeps_its_owners_outcome_and_carries_the_marker() -> 
 
 
 def test_an_open_entry_has_no_outcome_and_a_run_that_bound_nothing_says_so() -> None:
-    row = run_row(Listed(read_entry(OPEN), ()))
+    row = run_row(bound(OPEN, ()))
     assert "outcome" not in row.fields
     assert "contested" not in row.fields
     assert row.get("targets") == []
@@ -87,10 +93,11 @@ def test_outcome_never_selects_an_open_entry_and_since_includes_its_instant() ->
 
 
 def test_target_is_judged_on_what_the_step_records_bound() -> None:
-    listed = Listed(read_entry(CONTESTED), ("local",))
+    listed = bound(CONTESTED, ("local",))
     assert Filter(target="local").bound(listed)
     assert not Filter(target="loc").bound(listed)
     assert Filter().bound(listed) and not Filter().narrows and Filter(target="x").narrows
+    assert not Filter(target="local").bound(summarise(read_entry(CONTESTED), "", 0))
 
 
 def _rows(n: int) -> list[Row]:
@@ -118,7 +125,7 @@ def test_the_two_empty_pages_say_different_things_under_the_location_line() -> N
 
 def test_the_page_abbreviates_the_id_and_the_wire_does_not() -> None:
     assert abbreviated(CLOSER) == "019fd6bd-e8f0…"
-    row = run_row(Listed(read_entry(CONTESTED), ("local", "staging")))
+    row = run_row(bound(CONTESTED, ("local", "staging")))
     drawn = page([row], filtered_out=False)
     assert "019fc6a3-0400…" in drawn and "local · staging" in drawn and "yes" in drawn
     assert row.get("id") == "019fc6a3-0400-7f22-b47d-2c8e10395fa1"

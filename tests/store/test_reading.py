@@ -73,12 +73,12 @@ def test_the_listing_alone_classifies_every_entry(store: Store) -> None:
 
 
 def test_the_runs_listing_carries_the_targets_bound(store: Store) -> None:
-    targets = {item.entry.run_id: item.targets for item in reading.listing(store)}
+    targets = {item.run_id: item.targets for item in reading.listing(store)}
     assert targets[REAPED] == ("cloudflare-prod", "local")
     assert targets[REFUSED] == ()
     assert targets[OPEN] == ("staging",)
     kept = reading.listing(store, lambda entry: entry.procedure == "publish-preview")
-    assert [item.entry.run_id for item in kept] == [OPEN, CONTESTED]
+    assert [item.run_id for item in kept] == [OPEN, CONTESTED]
 
 
 def test_dispositions_read_a_closer_beside_the_step_files(store: Store) -> None:
@@ -120,7 +120,9 @@ def test_open_entries_and_rehearsals(store: Store) -> None:
 def test_series_are_ordered_by_written_at_with_one_based_ordinals(store: Store) -> None:
     status = reading.series(store, Identity("local", "uptime", "status.hyper.dev"))
     assert [(version.metadata.run_id[:8], version.ordinal) for version in status.versions] == [
-        ("01991a00", 1), ("01991a01", 2), ("01991a02", 3),
+        ("01991a00", 1),
+        ("01991a01", 2),
+        ("01991a02", 3),
     ]
     head = status.head
     assert head is not None and head.metadata.run_id.startswith("01991a02")

@@ -6,6 +6,7 @@ memo was written is met by the next reader as it would be with no memo at all.""
 from __future__ import annotations
 
 import pathlib
+from collections.abc import Sequence
 
 import pytest
 
@@ -14,6 +15,7 @@ from hyper.inspect.comparison.window import latest, procedures
 from hyper.store import reading
 from hyper.store.branch import Store
 from hyper.store.git import PathOperation
+from hyper.store.summaries import Account, Summary
 
 from .support import NOW, process, reference_store, repository, seed
 
@@ -34,9 +36,9 @@ def _answers(root: pathlib.Path) -> tuple[object, ...]:
         journal = reading.Journal(store)
         window = latest(journal, "retire-preview-envs", None)
         return (
-            [(item.entry, item.targets) for item in reading.listing(store)],
-            [item.entry.run_id for item in reading.listing(store, enough=2)],
-            [item.entry.run_id for item in reading.listing(store, lambda entry: entry.outcome == "failed")],
+            reading.listing(store),
+            [item.run_id for item in reading.listing(store, enough=2)],
+            [item.run_id for item in reading.listing(store, lambda entry: entry.outcome == "failed")],
             reading.entry_count(store),
             reading.open_entries(store),
             procedures(reading.Journal(store)),
@@ -83,3 +85,45 @@ def test_a_file_spoiled_after_the_memo_was_written_is_still_met(tmp_path: pathli
     with Store.open(str(root), process(root), NOW) as store, pytest.raises(JournalFileUnreadable) as met:
         procedures(reading.Journal(store))
     assert met.value.path == oldest
+
+
+def test_a_step_file_spoiled_after_its_targets_were_remembered_is_still_met(tmp_path: pathlib.Path) -> None:
+    root = _store(tmp_path)
+    _answers(root)
+    with Store.open(str(root), process(root), NOW) as store:
+        newest = sorted(file.path for file in store.files("journal/") if "/steps/" in file.path)[-1]
+        (data,) = store.contents([f"{store.commit}:{newest}"])
+        store.apply([PathOperation(newest, store.objects.blob(data.replace(b'{\n  "', b'{\n    "', 1)))], "tamper")
+    with Store.open(str(root), process(root), NOW) as store, pytest.raises(JournalFileUnreadable) as met:
+        reading.listing(store)
+    assert met.value.path == newest
+
+
+def test_a_listing_over_a_warm_memo_opens_no_file(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _store(tmp_path)
+    cold = _answers(root)
+    opened: list[str] = []
+    contents = Store.contents
+
+    def counted(store: Store, names: Sequence[str]) -> list[bytes]:
+        opened.extend(names)
+        return contents(store, names)
+
+    monkeypatch.setattr(Store, "contents", counted)
+    with Store.open(str(root), process(root), NOW) as store:
+        assert reading.listing(store) == cold[0]
+    assert opened == []
+
+
+@pytest.mark.parametrize("targets", [None, (), ("local",), ("cloudflare-prod", "local")])
+def test_a_summary_line_reads_back_as_written(targets: tuple[str, ...] | None) -> None:
+    summary = Summary("r", "t", 1, "say hello", False, Account.OWN, "completed", 2, "cron", "0.1.0", targets)
+    line = summary.line()
+    assert line is not None and Summary.parse(line) == summary
+
+
+def test_targets_that_cannot_sit_on_a_line_are_kept_unread_and_nothing_else_is_lost() -> None:
+    summary = Summary("r", "t", 1, "p", True, Account.OPEN, None, 0, "a@b", "0.1.0", ("lo\tcal",))
+    line = summary.line()
+    assert line is not None and Summary.parse(line) == summary._replace(targets=None)
+    assert summary._replace(trigger="a\nb").line() is None
