@@ -19,6 +19,11 @@ across the three Stores; medians of at least 5 rounds, the minimum beside them. 
 of each Store per round, so every round meets the same history; the copies are all made, and
 synced to disk, before the first timing.
 
+``runs`` prints a row per Run up to its default limit of 50, so at 10 Runs (11 with the Run
+each Store meets) it prints 11 rows and at 1,000 and 10,000 it prints 50: its ratio carries
+those rows as well as the history, and is printed as the issue states it. ``runs --limit 10``
+prints 10 rows from every Store, so its ratio carries the history alone.
+
 Run: ``.venv/bin/python -m benchmarks.store_growth [--rounds 5] [--sizes 10,1000,10000]``.
 It prints; it asserts nothing.
 """
@@ -51,8 +56,13 @@ CADENCE = _dt.timedelta(minutes=5)
 
 
 def git(root: Path, *args: str) -> str:
-    env = {**ENV, "GIT_AUTHOR_NAME": "b", "GIT_AUTHOR_EMAIL": "b@b", "GIT_COMMITTER_NAME": "b",
-           "GIT_COMMITTER_EMAIL": "b@b"}
+    env = {
+        **ENV,
+        "GIT_AUTHOR_NAME": "b",
+        "GIT_AUTHOR_EMAIL": "b@b",
+        "GIT_COMMITTER_NAME": "b",
+        "GIT_COMMITTER_EMAIL": "b@b",
+    }
     return subprocess.run(["git", *args], cwd=root, env=env, capture_output=True, check=True, text=True).stdout
 
 
@@ -78,11 +88,14 @@ def seeded(work: Path, template: Path, runs: int) -> Path:
     shutil.copytree(template, root)
     now = _dt.datetime.now(_dt.UTC)
     with Store.open(str(root), process(root), now) as store:
-        (entry_dir,) = {file.path.rsplit("/", 2)[0] if "/steps/" in file.path else file.path.rsplit("/", 1)[0]
-                        for file in store.files(JOURNAL_PREFIX)}
+        (entry_dir,) = {
+            file.path.rsplit("/", 2)[0] if "/steps/" in file.path else file.path.rsplit("/", 1)[0]
+            for file in store.files(JOURNAL_PREFIX)
+        }
         files = {file.path[len(entry_dir) + 1 :]: file.blob for file in store.files(entry_dir + "/")}
-        run_data, step_data, outcome_data = store.contents([files["run.json"], files["steps/0001.json"],
-                                                            files["outcome.json"]])
+        run_data, step_data, outcome_data = store.contents(
+            [files["run.json"], files["steps/0001.json"], files["outcome.json"]]
+        )
         run_file, step, outcome = RunFile.decode(run_data), StepFile.decode(step_data), OutcomeFile.decode(outcome_data)
         assert step.started_at is not None and step.ended_at is not None
         writes = []
@@ -92,8 +105,12 @@ def seeded(work: Path, template: Path, runs: int) -> Path:
             seeded_run = run_file._replace(run_id=mint_v7(started), started_at=started)
             at = seeded_run.at
             writes.append(Write(at.run_path, seeded_run.encode()))
-            writes.append(Write(at.step_path(1), step._replace(started_at=step.started_at - shift,
-                                                               ended_at=step.ended_at - shift).encode()))
+            writes.append(
+                Write(
+                    at.step_path(1),
+                    step._replace(started_at=step.started_at - shift, ended_at=step.ended_at - shift).encode(),
+                )
+            )
             writes.append(Write(at.outcome_path, outcome._replace(ended_at=outcome.ended_at - shift).encode()))
         store.append(writes, f"Seed {runs - 1} Runs")
     git(root, "gc", "-q")
@@ -107,6 +124,12 @@ def whole(argv: list[str]) -> float:
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(argv[1:])} failed ({done.returncode}): {done.stderr.decode()[-400:]}")
     return taken
+
+
+def rows(argv: list[str]) -> int:
+    """How many rows a ``--json`` listing prints, its terminal ``result`` line left out."""
+    done = subprocess.run(argv, env=ENV, capture_output=True, check=True)
+    return len(done.stdout.splitlines()) - 1
 
 
 def main_bench() -> None:
@@ -131,6 +154,7 @@ def main_bench() -> None:
         newest = git(template, "ls-tree", "-r", "--name-only", "hyper-store", "journal/").split("/")[4]
         commands = {
             "runs": ["runs"],
+            "runs --limit 10": ["runs", "--limit", "10"],
             "show": ["show", newest],
             "records": ["records"],
             "changes": ["changes"],
@@ -138,6 +162,9 @@ def main_bench() -> None:
         for root in stores.values():
             for args in commands.values():
                 whole([*hyper, *args, "--repo-dir", str(root)])
+        for name in ("runs", "runs --limit 10"):
+            printed = [rows([*hyper, *commands[name], "--json", "--repo-dir", str(root)]) for root in stores.values()]
+            print(f"{name} prints {' / '.join(map(str, printed))} rows at {' / '.join(map(str, sizes))} Runs")
         # Every round's copy is made, and on disk, before any timing: a copy written just before
         # the Run it serves would leave the Run waiting on the larger Store's writeback.
         copies = {(runs, attempt): work / f"run-{runs}-{attempt}" for attempt in range(rounds) for runs in stores}
@@ -150,7 +177,8 @@ def main_bench() -> None:
                 for name, args in commands.items():
                     taken.setdefault((name, runs), []).append(whole([*hyper, *args, "--repo-dir", str(root)]))
                 taken.setdefault(("run say-hello", runs), []).append(
-                    whole([*hyper, "run", "--repo-dir", str(copies[(runs, attempt)]), "say-hello"]))
+                    whole([*hyper, "run", "--repo-dir", str(copies[(runs, attempt)]), "say-hello"])
+                )
         smallest = sizes[0]
         for name in ["run say-hello", *commands]:
             base = taken[(name, smallest)]
@@ -159,8 +187,10 @@ def main_bench() -> None:
                 ours = taken[(name, runs)]
                 ratio = statistics.median(ours) / statistics.median(base)
                 verdict = "within" if ratio <= TARGET else "OVER"
-                line.append(f"{runs}: {statistics.median(ours) * 1000:.0f} ms = {ratio:.2f}x median,"
-                            f" {min(ours) / min(base):.2f}x min ({verdict} {TARGET}x)")
+                line.append(
+                    f"{runs}: {statistics.median(ours) * 1000:.0f} ms = {ratio:.2f}x median,"
+                    f" {min(ours) / min(base):.2f}x min ({verdict} {TARGET}x)"
+                )
             print("; ".join(line))
     finally:
         shutil.rmtree(work, ignore_errors=True)
