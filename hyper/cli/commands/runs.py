@@ -30,5 +30,5 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
     kept, truncated, line = cut(rows, inv.limit, inv.limit_named, total)
     if line:
         to.narrate(f"hyper runs: {line}\n")
-    to.answer(kept, result(truncated), page(kept, filtered_out))
+    to.answer(kept, result(truncated), page(kept, filtered_out) if to.draws else "")
     return codes.CLEAN
