@@ -10,6 +10,7 @@ fast path took a shape it should have declined.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from benchmarks import check_scaling, yaml_parse
-from hyper.yaml import lines
+from hyper.yaml import lines, scanner
 from hyper.yaml import parse as parse_module
 from hyper.yaml.nodes import Node
 from hyper.yaml.parse import FAST_AFTER, parse, read_fully
@@ -206,6 +207,42 @@ def test_the_generator_reaches_both_ways() -> None:
 )
 def test_the_shapes_at_the_edge_read_alike(text: str) -> None:
     same(text)
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "[a, b]",
+        "['a', \"b\", c d]",
+        "[a, null]",
+        "[a, ~]",
+        "['~', \"null\"]",
+        "[<<, a]",
+        "{a: b, c: 'd'}",
+        "{a: 1, a: 2}",
+        "{a: 1, 'a': 2}",
+        "{'a': 1, \"a\": 2}",
+        "{<<: a}",
+        "{'<<': a}",
+        '{"<<": a, b: c}',
+        "{~: a}",
+        "{null: a}",
+        "{'null': a}",
+        "{a: ~}",
+        "{a: Null, b: c}",
+        "{a: 'NULL'}",
+        "{name: \"{from-target}\", type: '[x]'}",
+        "{x y: z w, 'p q': \"r s\"}",
+    ],
+)
+def test_a_flat_flow_collection_reads_as_the_scanner_reads_it(written: str) -> None:
+    """flat_node reads each scalar in place: it must read what _simple_flow reads, nulls, repeated
+    keys (quoted or not) and the merge key declined alike, at every column."""
+    assert re.fullmatch(scanner.FLAT_FLOW_TEXT, written)
+    for line, column in ((0, 0), (3, 6)):
+        assert shape(scanner.flat_node(written, line, column)) == shape(scanner.flow_line(written, line, column, 1))
+    for text in (f"key: {written}\n", f"- k: v\n  key: {written}\n", f"- {written}\n"):
+        same(text)
 
 
 def test_a_process_reads_its_first_documents_in_full(monkeypatch: pytest.MonkeyPatch) -> None:
