@@ -24,11 +24,11 @@ def fields(node: Node | None, *names: str) -> dict[str, Node]:
     """
     if not isinstance(node, Map):
         return {}
-    wanted = set(names)
     found: dict[str, Node] = {}
     for key, value in node.entries:
-        if key.value in wanted:
-            found[key.value] = value
+        name = key.value
+        if name in names:  # a few names: a tuple is searched faster than a set is built
+            found[name] = value
     return found
 
 
@@ -36,11 +36,10 @@ def member(node: Node | None, name: str) -> Node | None:
     """The value of one key of a mapping (the later, where it is written twice); ``None`` otherwise."""
     if not isinstance(node, Map):
         return None
-    found: Node | None = None
-    for key, value in node.entries:
+    for key, value in reversed(node.entries):  # the later first, so the search stops there
         if key.value == name:
-            found = value
-    return found
+            return value
+    return None
 
 
 def scalar(node: Node | None) -> Scalar | None:
@@ -56,7 +55,7 @@ def scalars(node: Node | None) -> tuple[tuple[int, Scalar], ...]:
     """A sequence's scalar members with their indices; empty where ``node`` is no sequence."""
     if not isinstance(node, Seq):
         return ()
-    return tuple((i, item) for i, item in enumerate(node.items) if isinstance(item, Scalar))
+    return tuple([(i, item) for i, item in enumerate(node.items) if isinstance(item, Scalar)])
 
 
 def descend(node: Node | None, field: str = "") -> Iterator[tuple[str, Node]]:

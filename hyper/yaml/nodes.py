@@ -91,11 +91,10 @@ class Map(tuple[tuple[tuple[Scalar, "Node"], ...], int, int, bool]):
 
     def get(self, key: str) -> tuple[Scalar, Node] | None:
         """The entry named ``key``; where a (refused) duplicate names it twice, the later one."""
-        found: tuple[Scalar, Node] | None = None
-        for entry in self.entries:
+        for entry in reversed(self.entries):  # the later first, so the search stops there
             if entry[0].value == key:
-                found = entry
-        return found
+                return entry
+        return None
 
     def value(self, key: str) -> Node | None:
         entry = self.get(key)
