@@ -194,6 +194,12 @@ def test_the_generator_reaches_both_ways() -> None:
         "x" * 1001 + ": y\n",
         "x" * 1030 + ": y\n",
         "a:\n" + "".join(" " * depth + "b:\n" for depth in range(1, 60)) + " " * 60 + "c: d\n",
+        "a: b",  # a last line without its line feed
+        "a:\n  b: c\n  d: [e, f]",
+        "a:",
+        "- a\n- 'b'",
+        "a: b\n# c",
+        "a: b\n\n",
         "a: b\n...\n",
         "--- \na: b\n",
         "a: b\n\ufeffc: d\n",
