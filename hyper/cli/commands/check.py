@@ -71,11 +71,12 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
         problems = narrow(check_repository(repo), paths)
         artefacts = len(repo.files)
         note(repo, "check", to)
-        # Let go while the collector is still off: switched back on over a live repository,
-        # its first pass would walk every node of it once more and find no cycle.
-        del repo
     finally:
         if collecting:
+            # The trees outlive the command (the parse table keeps each for the next load of the
+            # same bytes), and the collector, switched back on, would walk every node of them at
+            # its first pass to find no cycle. Frozen first, they are out of its sight.
+            gc.freeze()
             gc.enable()
     to.answer([p.to_row() for p in problems], result(False), page(problems, artefacts))
     return codes.PROBLEMS if problems else codes.CLEAN
