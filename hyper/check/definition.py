@@ -17,7 +17,7 @@ from hyper.check.schema import STRING, STRINGS, array_of, obj, one_of, prop
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import env_rules, kind_mismatch, name_mismatch
 from hyper.core.problem import Problem
-from hyper.yaml.access import at
+from hyper.yaml.access import at, member
 from hyper.yaml.subset import Node, Scalar
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
@@ -36,11 +36,11 @@ SCHEMA: Final = obj(
 
 def check(file: str, root: Node | None, index: Index, data: bytes) -> list[Problem]:
     problems = schema_check(root, SCHEMA, file)
-    problems += kind_mismatch(file, root, artefact.KIND)
-    problems += name_mismatch(file, root, artefact.NAME_KEY)
     read = index.read_definitions.get(file)
     if read is None:  # its name illegible, or taken by another file: the index never read it
         read = artefact.read(file, root)
+    problems += kind_mismatch(file, member(root, "kind"), artefact.KIND)
+    problems += name_mismatch(file, read.name, artefact.NAME_KEY)
     problems += kinds_mixed(read)
 
     provider: Provider | None = None

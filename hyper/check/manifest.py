@@ -63,8 +63,8 @@ def check(read: Manifest, facts: Provider | None) -> list[Problem]:
     sites = {(p.line, p.column) for p in reserved}
     problems = [p for p in problems if not (p.error_code == codes.CAPABILITY_MISMATCH and (p.line, p.column) in sites)]
     problems += reserved
-    problems += kind_mismatch(file, read.root, artefact.KIND)
-    problems += name_mismatch(file, read.root, artefact.NAME_KEY)
+    problems += kind_mismatch(file, read.kind, artefact.KIND)
+    problems += name_mismatch(file, read.name, artefact.NAME_KEY)
     problems += origin_digest(read)
     return problems
 
@@ -220,7 +220,7 @@ def _auth_holes(file: str, field: str, node: Node) -> list[Problem]:
             "an Auth scheme's parameters are literals — no hole of any kind may stand in them",
         )
         for here, scalar in descend(node, field)
-        if isinstance(scalar, Scalar) and HOLE.search(scalar.value)
+        if isinstance(scalar, Scalar) and _has_hole(scalar.value)
     ]
 
 
@@ -377,7 +377,13 @@ def _skip_identity(file: str, field: str, op: Operation) -> list[Problem]:
 
 
 def _holes(value: str) -> list[str]:
-    return HOLE.findall(value)
+    """The names of ``value``'s holes. Most values hold none, and looking for a brace first costs a
+    fraction of running the pattern over every value of every request."""
+    return HOLE.findall(value) if "{" in value else []
+
+
+def _has_hole(value: str) -> bool:
+    return "{" in value and HOLE.search(value) is not None
 
 
 def _reached(http: HttpRequest) -> set[str]:
@@ -428,7 +434,7 @@ def _http(
     problems = schema_check(http.node, schemas.HTTP, file, field)
     method = http.method
     if method is not None:
-        if HOLE.search(method.value):
+        if _has_hole(method.value):
             problems.append(
                 at(
                     file,
@@ -528,6 +534,8 @@ def _ordinary_holes(file: str, field: str, node: Scalar, declared: Mapping[str, 
 
 
 def _path_delimiters(file: str, field: str, node: Scalar) -> list[Problem]:
+    if "?" not in node.value and "#" not in node.value:
+        return []  # taking the holes out cannot add either
     written = HOLE.sub("", node.value)
     if "?" in written:
         message = "path: holds a ? — hyper escapes it into the path; a query belongs in query: beside it"
@@ -554,7 +562,7 @@ def _body(file: str, field: str, node: Node, declared: Mapping[str, str]) -> lis
                     "a hole fills a value, never a body: key — a key is no position at all",
                 )
                 for key, _ in current.entries
-                if HOLE.search(key.value)
+                if _has_hole(key.value)
             ]
     return problems
 
@@ -579,8 +587,7 @@ def _input_schema(file: str, field: str, node: Node) -> list[Problem]:
                     key,
                     join(here, key.value),
                     codes.SCHEMA_UNSUPPORTED,
-                    f"{quote(key.value)} is outside the input-schema subset, which is type, enum, properties and "
-                    "items",
+                    f"{quote(key.value)} is outside the input-schema subset, which is type, enum, properties and items",
                 )
             )
         type_ = parts.get("type")

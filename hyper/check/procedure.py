@@ -83,8 +83,8 @@ def check(read: Procedure, root: Node | None, index: Index, data: bytes) -> list
     it; the graph reuses it."""
     file = read.file
     problems = _targets_named(read, schema_check(root, SCHEMA, file))
-    problems += kind_mismatch(file, root, artefact.KIND)
-    problems += name_mismatch(file, root, artefact.NAME_KEY)
+    problems += kind_mismatch(file, member(root, "kind"), artefact.KIND)
+    problems += name_mismatch(file, read.name, artefact.NAME_KEY)
     problems += cadence_malformed(read)
     envelope = read.target_names  # a set made per reading: made once here, for every Step
     envelope_kinds = frozenset(
@@ -118,8 +118,10 @@ def _targets_named(read: Procedure, problems: list[Problem]) -> list[Problem]:
     bound = list(dict.fromkeys(step.target.value for step in read.steps if isinstance(step.target, Scalar)))
     if not bound:
         return problems
-    remedy = (f" — add targets: [{', '.join(bound)}], the Targets its Steps bind; every envelope-exceeded row"
-              " below follows from its absence")
+    remedy = (
+        f" — add targets: [{', '.join(bound)}], the Targets its Steps bind; every envelope-exceeded row"
+        " below follows from its absence"
+    )
     return [
         problem._replace(message=problem.message + remedy) if _targets_unwritten(problem) else problem
         for problem in problems

@@ -164,6 +164,8 @@ def _object_reader(schema: Schema) -> _Reader:
     children = {p.name: (_fits(p.schema), _reader(p.schema)) for p in schema.properties}
     # The names any scalar fits: text where any text fits, the commonest entry of all.
     plain = frozenset(p.name for p in schema.properties if p.schema.type == "string" and not p.schema.enum)
+    # The names any mapping fits: an open object's whole reading, done in place.
+    mappings = frozenset(p.name for p in schema.properties if _open(p.schema))
     required = tuple(p.name for p in schema.properties if p.required)
     required_names = frozenset(required)
 
@@ -181,6 +183,8 @@ def _object_reader(schema: Schema) -> _Reader:
                     written.add(name)
                 if name in plain and isinstance(value, Scalar):
                     continue
+                if name in mappings and isinstance(value, Map):
+                    continue
                 child = children.get(name)
                 if child is None:
                     out.append(
@@ -195,6 +199,8 @@ def _object_reader(schema: Schema) -> _Reader:
                 elif not (isinstance(value, Scalar) and child[0](value.value)):
                     # A child's field is spelled only where something under it may be at fault.
                     child[1](value, file, join(field, name), out)
+        if len(written) == len(required):
+            return  # ``written`` holds required names only, so every one of them is there
         for name in required:
             if name not in written:
                 out.append(
@@ -208,6 +214,10 @@ def _object_reader(schema: Schema) -> _Reader:
                 )
 
     return read
+
+
+def _open(schema: Schema) -> bool:
+    return schema.type == "object" and schema.open
 
 
 def _never(value: str) -> bool:
@@ -235,6 +245,7 @@ def _array_reader(schema: Schema) -> _Reader:
     items = schema.items
     fits = _fits(items) if items is not None else _always
     read_item = _reader(items) if items is not None else None
+    mappings = items is not None and _open(items)
 
     def read(node: Node | None, file: str, field: str, out: list[Problem]) -> None:
         if not isinstance(node, Seq):
@@ -243,6 +254,8 @@ def _array_reader(schema: Schema) -> _Reader:
         if read_item is None:
             return
         for i, item in enumerate(node.items):
+            if mappings and isinstance(item, Map):
+                continue  # an open object's whole reading
             if not (isinstance(item, Scalar) and fits(item.value)):
                 read_item(item, file, f"{field}[{i}]", out)
 
@@ -258,8 +271,10 @@ def _scalar_reader(schema: Schema) -> _Reader:
             said = f"this position takes {article}"
             hole = _unquoted_hole(node)
             if hole and type_ == "string":
-                said += (f", and {hole} unquoted is a YAML mapping of keys with no value — quote a value that"
-                         f' starts with {{: "{hole}"')
+                said += (
+                    f", and {hole} unquoted is a YAML mapping of keys with no value — quote a value that"
+                    f' starts with {{: "{hole}"'
+                )
             out.append(at(file, node, field, codes.SCHEMA_MISMATCH, said))
             return
         if not reads_as(type_, node.value):

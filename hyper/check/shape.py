@@ -17,8 +17,10 @@ if TYPE_CHECKING:
     from collections.abc import Collection, Iterable
 
 
-def kind_mismatch(file: str, root: Node | None, want: str) -> list[Problem]:
-    kind = member(root, "kind")
+def kind_mismatch(file: str, kind: Node | None, want: str) -> list[Problem]:
+    """``kind`` is what the file writes under ``kind:`` (``None`` where nothing is), taken from the
+    artefact's reading where it holds it: every artefact asks, and a scan of its keys each time
+    was a visible part of ``check``."""
     if not isinstance(kind, Scalar) or kind.value == want:
         return []
     return [
@@ -41,10 +43,9 @@ def basename(file: str) -> str:
     return name[:dot] if dot > 0 and name[:dot].lstrip(".") else name
 
 
-def name_mismatch(file: str, root: Node | None, key: str) -> list[Problem]:
-    named = member(root, key)
-    want = basename(file)
-    if not isinstance(named, Scalar) or named.value == want:
+def name_mismatch(file: str, named: Node | None, key: str) -> list[Problem]:
+    """``named`` is what the file writes under its name ``key``, as :func:`kind_mismatch` takes its kind."""
+    if not isinstance(named, Scalar) or named.value == basename(file):
         return []
     return [
         at(
@@ -52,7 +53,7 @@ def name_mismatch(file: str, root: Node | None, key: str) -> list[Problem]:
             named,
             key,
             codes.NAME_MISMATCH,
-            f"{key}: {named.value} differs from the file's own name — {file} declares {key}: {want}",
+            f"{key}: {named.value} differs from the file's own name — {file} declares {key}: {basename(file)}",
         )
     ]
 

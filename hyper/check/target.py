@@ -25,8 +25,8 @@ def check(read: TargetDeclaration) -> list[Problem]:
     problems = without_env_unknown_keys(schema_check(root, schemas.TARGET_DECLARATION, file))
     problems += slots
     problems += stray_env_keys(file, root, slot_values)
-    problems += kind_mismatch(file, root, artefact.KIND)
-    problems += name_mismatch(file, root, artefact.NAME_KEY)
+    problems += kind_mismatch(file, read.kind, artefact.KIND)
+    problems += name_mismatch(file, read.name, artefact.NAME_KEY)
     problems += local_reserved(read)
     problems += hosts_against_grant(read)
     problems += hosts_shaped(read)
