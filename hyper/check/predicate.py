@@ -53,9 +53,13 @@ def one_form(file: str, field: str, node: Map, forms: tuple[str, ...], noun: str
     an author who writes a key outside the set is told the whole set, so the sentence
     is built from ``forms`` rather than written at each union.
     """
+    problems = exactly_one_of(file, field, node, forms)
+    strays = [key for key, _ in node.entries if key.value not in forms]
+    if not strays:
+        return problems  # the sentence is built only where some key needs it
     name = field.rsplit(".", 1)[-1]
     listed = ", ".join(f"{form}:" for form in forms[:-1]) + f" or {forms[-1]}:"
-    return exactly_one_of(file, field, node, forms) + [
+    return problems + [
         at(
             file,
             key,
@@ -63,8 +67,7 @@ def one_form(file: str, field: str, node: Map, forms: tuple[str, ...], noun: str
             codes.UNKNOWN_KEY,
             f"{quote(key.value)} is not {noun} — {name}: takes {listed}",
         )
-        for key, _ in node.entries
-        if key.value not in forms
+        for key in strays
     ]
 
 

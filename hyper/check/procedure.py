@@ -258,6 +258,8 @@ def _args(file: str, step: Step, operation: Operation, earlier: Mapping[str, Ear
             )
         elif operation.shell and name == SHELL_COMMAND_INPUT:
             problems += _command(file, join(field, name), given, earlier)
+        elif isinstance(given, Scalar) and input_.type == "string" and not input_.enum:
+            continue  # the commonest argument of all: any literal text fills a string input
         else:
             found = _arg_value(file, join(field, name), given, input_, earlier)
             problems += found
