@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import io
+import weakref
 from pathlib import Path
 
 import orjson
@@ -131,3 +133,19 @@ def test_the_pin_gate_comes_before_the_paths(tmp_path: Path) -> None:
     root = write(tmp_path, {**QUICKSTART, "hyper.yaml": "kind: repository-declaration\nversion: 9.9.9\ndigest: d\n"})
     code, out, err = hyper(root, "definitions/typo.yaml")
     assert (code, out) == (77, "") and "version-pin-mismatch" in err
+
+
+def test_check_leaves_nothing_frozen_for_a_long_lived_caller(tmp_path: Path) -> None:
+    """``hyper mcp`` runs check in its own process: a cycle made before the call stays collectable."""
+
+    class Cycle:
+        def __init__(self) -> None:
+            self.me = self
+
+    frozen = gc.get_freeze_count()
+    alive = weakref.ref(Cycle())
+    assert hyper(write(tmp_path, QUICKSTART))[0] == 0
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == frozen
+    gc.collect()
+    assert alive() is None

@@ -75,8 +75,15 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
         if collecting:
             # The trees outlive the command (the parse table keeps each for the next load of the
             # same bytes), and the collector, switched back on, would walk every node of them at
-            # its first pass to find no cycle. Frozen first, they are out of its sight.
+            # its first pass to find no cycle. Frozen first, they are out of its sight while the
+            # answer is written.
             gc.freeze()
             gc.enable()
-    to.answer([p.to_row() for p in problems], result(False), page(problems, artefacts))
+    try:
+        to.answer([p.to_row() for p in problems], result(False), page(problems, artefacts))
+    finally:
+        if collecting:
+            # Thawed into the oldest generation: a long-lived caller (`hyper mcp`) keeps a
+            # collector that can still free any cycle made before the command (ADR 0043).
+            gc.unfreeze()
     return codes.PROBLEMS if problems else codes.CLEAN
