@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import datetime as _dt
 import enum
-import functools
 import re
 
 from hyper.core.faults import PathError
 from hyper.core.ids import parse_run_id
 from hyper.core.namedtuple import NamedTuple
+from hyper.core.pattern import compiled as _pattern
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
@@ -119,8 +119,7 @@ def step_number(step: int) -> str:
 
 def series_dir(identity: Identity) -> str:
     """``records/<target>/<definition>/<name>``: where one Record's versions sit."""
-    for role, value in (("target", identity.target), ("definition", identity.definition),
-                        ("name", identity.name)):
+    for role, value in (("target", identity.target), ("definition", identity.definition), ("name", identity.name)):
         if not value:
             raise _impossible(f"an identity carries no {role}")
     return (
@@ -205,6 +204,8 @@ class StorePath(NamedTuple):
     dir: str = ""
 
 
+# A review reads a few Journal paths by cutting them and builds or checks no Record path, so the
+# Journal and Record patterns are kept as text and compiled on first use (≈0.5 ms on import).
 _RUN_ID = r"[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"
 _JOURNAL = (
     r"\A(journal/(\d{4}/\d{2}/\d{2}))/(" + _RUN_ID + r")/"
@@ -215,14 +216,6 @@ _RECORD_NAME = r"\A(" + _RUN_ID + r")-(\d+)\.json\Z"
 _SEGMENT = r"\A(?:[A-Za-z0-9_.\-]|%[0-9A-F]{2})+\Z"
 _DIGEST = r"\A[0-9a-f]{16}\Z"
 _valid_days: dict[str, bool] = {}
-
-
-@functools.cache
-def _pattern(source: str) -> re.Pattern[str]:
-    """``source`` compiled on its first use, once per process. A review reads a few Journal
-    paths by cutting them and builds or checks no Record path; compiling every pattern of the
-    grammar on import cost it ≈0.5 ms. The Journal and Record patterns are the ones kept as text."""
-    return re.compile(source)
 
 
 def parse_path(path: str) -> StorePath:
@@ -301,6 +294,8 @@ class ListedFile(NamedTuple):
 _TAIL_FORMS = {"run.": Form.RUN, "outc": Form.OUTCOME, "step": Form.STEP}
 _DAY = re.compile(r"\A\d{4}/\d{2}/\d{2}\Z")
 _STEP_TAIL = r"\Asteps/(\d{4,})\.json\Z"
+
+
 def listed_journal(files: Iterable[TreeFile]) -> list[ListedFile]:
     """The files of a ``journal/`` listing, every path held to the grammar."""
     days: set[str] = set()

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from sys import intern
 
+from hyper.core.pattern import compiled
 from hyper.yaml.nodes import Map, Node, Scalar, Seq, Style, named
 from hyper.yaml.tokens import (
     ALIAS,
@@ -96,9 +97,11 @@ as a character class holding them costs ten times as much to compile."""
 _SPACES = re.compile(" *")
 _BLANKS = re.compile("[ \t]*")
 _COMMENT = re.compile("[^\n\0]*")
-# Patterns only unusual text needs are kept as text and compiled where first used (``re``
-# caches them from then on): compiling all of them on import cost more than reading a
-# typical artefact does, and every command that reads one pays the import.
+# Patterns that not every document needs are kept as text and compiled where first used,
+# through :func:`~hyper.core.pattern.compiled`: compiling all of them on import cost more
+# than reading a typical artefact does, and every command that reads one pays the import.
+# Those compiled on import are the few cheap ones above and :data:`_SIMPLE_PAIR`, which
+# reads the commonest line of all: a ``hyper.yaml`` needs no other.
 _ALNUM = "[0-9A-Za-z_-]*"
 _DIGITS = "[0-9]*"
 _HEX = "[0-9A-Fa-f]*"
@@ -113,12 +116,12 @@ _FLOW_WORD_TEXT = (
     r"(?:[^ \t\n\0:,\[\]{}]|:(?=[^ \t\n\0,?\[\]{}]))[^ \t\n\0:,\[\]{}]*"
     r"(?::(?=[^ \t\n\0,?\[\]{}])[^ \t\n\0:,\[\]{}]*)*"
 )
-_BLOCK_WORDS = re.compile(rf"{_BLOCK_WORD_TEXT}(?:[ \t]+(?!#){_BLOCK_WORD_TEXT})*")
+_BLOCK_WORDS = rf"{_BLOCK_WORD_TEXT}(?:[ \t]+(?!#){_BLOCK_WORD_TEXT})*"
 _FLOW_WORDS = rf"{_FLOW_WORD_TEXT}(?:[ \t]+(?!#){_FLOW_WORD_TEXT})*"
 """A plain scalar's words on one line (a ``#`` after a blank starts a comment)."""
-_NEXT_LINES = re.compile(r"(?: *\n)*( *)(?=[^ \t\n])")
+_NEXT_LINES = r"(?: *\n)*( *)(?=[^ \t\n])"
 """Blank lines after a plain scalar's first line, and the next line's indentation."""
-_KEY_VALUE = re.compile(
+_KEY_VALUE = (
     rf"({_BLOCK_WORD_TEXT}(?:[ \t]+(?!#){_BLOCK_WORD_TEXT})*)[ \t]*(:)(?=[ \t\n\0])"
     rf"(?:[ \t]+((?:[^-?:,\[\]{{}}#&*!|>'\"%@` \t\n\0]|[-?:](?=[^ \t\n\0]))"
     rf"[^ \t\n\0:]*(?::(?=[^ \t\n\0])[^ \t\n\0:]*)*(?:[ \t]+(?!#){_BLOCK_WORD_TEXT})*"
@@ -127,23 +130,26 @@ _KEY_VALUE = re.compile(
 )
 """A block ``key:`` (1) and its ``:`` (2); the value (3) where it is a plain scalar or a
 one-line quoted one without escapes; the line breaks (4) and indentation (5) after it."""
-_SIMPLE_WORD = r"[0-9A-Za-z_./$][0-9A-Za-z_./$=+@-]*"
+_SIMPLE_CHAR = "[0-9A-Za-z_./$=+@-]"
+_SIMPLE_WORD = rf"{_SIMPLE_CHAR}*(?::{_SIMPLE_CHAR}+)*"
+"""A simple word after its first character: a ``:`` inside it, as in ``sha256:…``, is
+content, since a word character follows it."""
 _SIMPLE_PAIR = re.compile(
     rf"([0-9A-Za-z_][0-9A-Za-z_.-]*)(:)(?=[ \n])"
-    rf"(?:(?: +({_SIMPLE_WORD}(?:[ \t]+[0-9A-Za-z_./$=+@-]+)*|'[^'\n\0]*'|\"[^\"\\\n\0]*\"))?"
+    rf"(?:(?: +([0-9A-Za-z_./$]{_SIMPLE_WORD}(?:[ \t]+{_SIMPLE_CHAR}{_SIMPLE_WORD})*|'[^'\n\0]*'|\"[^\"\\\n\0]*\"))?"
     r"[ \t]*(?=[\n\0])(?:(\n(?: *\n)*)( *)(?=[^ \t\n]))?|[ \t]*(?=[\[{]))"
 )
 """The commonest ``key: value`` lines — a key of letters, digits and ``_.-``, and a value of
 simple words, a quoted one without escapes or quotes inside, or none — with exactly the
 groups and the end :data:`_KEY_VALUE` would match: a subset of it that Python's ``re``
 reads in half the time. Every other line is left to :data:`_KEY_VALUE`."""
-_LINE_REST = re.compile(r"[ \t]*(?:#[^\n\0]*)?")
+_LINE_REST = r"[ \t]*(?:#[^\n\0]*)?"
 _FLOW_PLAIN_TEXT = (
     r"(?:[^-?:,\[\]{}#&*!|>'\"%@` \t\n\0]|-(?=[^ \t\n\0]))[^ \t\n\0:,\[\]{}#]*(?:[ \t]+[^ \t\n\0:,\[\]{}#]+)*"
 )
 _FLOW_ITEM_TEXT = rf"(?:{_FLOW_PLAIN_TEXT}|'[^'\n\0]*'(?!')|\"[^\"\\\n\0]*\")"
-_SIMPLE_ITEM = re.compile(rf"[ \t]*({_FLOW_ITEM_TEXT})[ \t]*([,\]])")
-_SIMPLE_ENTRY = re.compile(rf"[ \t]*({_FLOW_ITEM_TEXT})[ \t]*:[ \t]+({_FLOW_ITEM_TEXT})[ \t]*([,}}])")
+_SIMPLE_ITEM = rf"[ \t]*({_FLOW_ITEM_TEXT})[ \t]*([,\]])"
+_SIMPLE_ENTRY = rf"[ \t]*({_FLOW_ITEM_TEXT})[ \t]*:[ \t]+({_FLOW_ITEM_TEXT})[ \t]*([,}}])"
 """A flow item or entry — plain without ``:`` or ``#``, or quoted without escapes — and
 the indicator after it: what :func:`_simple_flow` reads."""
 _SIMPLE_KEY = rf"[ \t]*({_FLOW_ITEM_TEXT})[ \t]*:[ \t]+"
@@ -170,8 +176,8 @@ size of a pattern is what compiling it costs."""
 _FLOW_NESTING = 16
 """How deep :func:`_simple_flow` follows collections nested on one line; deeper ones (and
 any that would pass libyaml's nesting limit) are left to the tokens, which enforce it."""
-_ONE_LINE_SINGLE = re.compile(r"((?:[^'\n\0]|'')*)'(?!')")
-_ONE_LINE_DOUBLE = re.compile(r'([^"\\\n\0]*)"')
+_ONE_LINE_SINGLE = r"((?:[^'\n\0]|'')*)'(?!')"
+_ONE_LINE_DOUBLE = r'([^"\\\n\0]*)"'
 _SINGLE_RUN = r"[^' \t\n\0]+"
 _DOUBLE_RUN = r'[^"\\ \t\n\0]+'
 
@@ -443,7 +449,7 @@ class _Scanner:
         # A pair's key and ':' are on one line: a line without one is no pair.
         match = None
         if key is None and not self.flow and text.find(":", i, text.find("\n", i)) >= 0:
-            match = _SIMPLE_PAIR.match(text, i) or _KEY_VALUE.match(text, i)
+            match = _SIMPLE_PAIR.match(text, i) or compiled(_KEY_VALUE).match(text, i)
         read = False
         while match is not None and match.start(2) <= i + 1024:
             if self.indent < col and self.opens_block(col):
@@ -479,7 +485,7 @@ class _Scanner:
             if i - ls != col or c in _NOT_PLAIN_START or c == "." or c == "\ufeff":
                 self.i, self.line, self.ls, self.ska = i, line, ls, True
                 return True
-            match = _SIMPLE_PAIR.match(text, i) or _KEY_VALUE.match(text, i)
+            match = _SIMPLE_PAIR.match(text, i) or compiled(_KEY_VALUE).match(text, i)
         else:
             if read:
                 self.i, self.line, self.ls = i, line, ls
@@ -497,7 +503,7 @@ class _Scanner:
         text = self.text
         found = _simple_flow(text, i, line, ls, _room(len(self.indents)))
         if found is not None:
-            rest = _past(_LINE_REST, text, found[0])
+            rest = _past(compiled(_LINE_REST), text, found[0])
             if text[rest] in "\n\0":
                 return found[1], rest
         return None, i
@@ -506,10 +512,10 @@ class _Scanner:
         """A plain scalar token. Most end with their first line, which is read here; the rest
         are read again, in full, by :func:`_scan_plain`."""
         text, i, line = self.text, self.i, self.line
-        match = (re.compile(_FLOW_WORDS) if self.flow else _BLOCK_WORDS).match(text, i)
+        match = compiled(_FLOW_WORDS if self.flow else _BLOCK_WORDS).match(text, i)
         j = _BLANKS.match(text, match.end()).end()  # type: ignore[union-attr]
         c = text[j]
-        below = _NEXT_LINES.match(text, j + 1) if c == "\n" and not self.flow else None
+        below = compiled(_NEXT_LINES).match(text, j + 1) if c == "\n" and not self.flow else None
         if below is not None and (below.end() - below.start(1) <= self.indent or text[below.end()] in "#\0"):
             self.i = below.end()
             self.ls = below.start(1)
@@ -612,7 +618,7 @@ class _Scanner:
         self.save_key(col)
         self.ska = False
         text, i = self.text, self.i
-        j = _past(re.compile(_ALNUM), text, i + 1)
+        j = _past(compiled(_ALNUM), text, i + 1)
         if j == i + 1 or text[j] not in _ANCHOR_END:
             raise Broken("did not find expected alphabetic or numeric character", self.line, self.line, True)
         self.tokens.append(NameToken((ALIAS if c == "*" else ANCHOR, self.line, col, text[i + 1 : j])))
@@ -716,7 +722,7 @@ def flow_line(rest: str, line: int, column: int, blocks: int) -> Seq | Map | Non
     before ``rest`` does, so each node's column is the one it has in the document."""
     text = rest + _PAD
     found = _simple_flow(text, 0, line, -column, _room(blocks))
-    if found is None or text[_past(_LINE_REST, text, found[0])] != "\0":
+    if found is None or text[_past(compiled(_LINE_REST), text, found[0])] != "\0":
         return None
     return found[1]
 
@@ -739,7 +745,7 @@ def _simple_flow(text: str, i: int, line: int, ls: int, deeper: int) -> tuple[in
         j += 1
     elif sequence:
         while True:
-            match = _SIMPLE_ITEM.match(text, j)
+            match = compiled(_SIMPLE_ITEM).match(text, j)
             if match is not None:
                 item = _flow_scalar(match.group(1), match.start(1) - ls, line)
                 if item is None:
@@ -758,7 +764,7 @@ def _simple_flow(text: str, i: int, line: int, ls: int, deeper: int) -> tuple[in
     else:
         names: set[str] = set()
         while True:
-            match = _SIMPLE_ENTRY.match(text, j)
+            match = compiled(_SIMPLE_ENTRY).match(text, j)
             value: Node | None
             if match is not None:
                 key = _flow_scalar(match.group(1), match.start(1) - ls, line)
@@ -766,7 +772,7 @@ def _simple_flow(text: str, i: int, line: int, ls: int, deeper: int) -> tuple[in
                 j = match.end()
                 closer = match.group(3)
             else:
-                match = re.compile(_SIMPLE_KEY).match(text, j)
+                match = compiled(_SIMPLE_KEY).match(text, j)
                 if match is None:
                     return None
                 key = _flow_scalar(match.group(1), match.start(1) - ls, line)
@@ -869,7 +875,7 @@ def _scan_plain(
 ) -> tuple[str, int, int, int, bool]:
     """A plain scalar, folded across lines; last, whether it ended after a line break."""
     start = line
-    word = re.compile(_FLOW_WORD_TEXT if flow else _BLOCK_WORD_TEXT)
+    word = compiled(_FLOW_WORD_TEXT if flow else _BLOCK_WORD_TEXT)
     floor = indent + 1
     value = ""
     between = _Between(False)  # blanks since the last word, kept only if another word follows
@@ -947,7 +953,7 @@ class _Between:
 
 def _scan_quoted(text: str, breaks: str, i: int, line: int, ls: int, single: bool) -> tuple[str, int, int, int]:
     """A single- or double-quoted scalar with its escapes, folded across lines."""
-    match = (_ONE_LINE_SINGLE if single else _ONE_LINE_DOUBLE).match(text, i + 1)
+    match = compiled(_ONE_LINE_SINGLE if single else _ONE_LINE_DOUBLE).match(text, i + 1)
     if match is not None:
         value = match.group(1)
         if single and "''" in value:
@@ -955,7 +961,7 @@ def _scan_quoted(text: str, breaks: str, i: int, line: int, ls: int, single: boo
         return value, match.end(), line, ls
     start = line
     closer = "'" if single else '"'
-    run = re.compile(_SINGLE_RUN if single else _DOUBLE_RUN)
+    run = compiled(_SINGLE_RUN if single else _DOUBLE_RUN)
     i += 1
     parts: list[str] = []  # joined once: a value grown piece by piece re-copies itself
     while True:
@@ -1020,7 +1026,7 @@ def _escape(text: str, i: int, line: int, start: int) -> tuple[str, int, bool]:
     if width is None:
         raise Broken("found unknown escape character", line, start, True)
     digits = text[i + 2 : i + 2 + width]
-    if _past(re.compile(_HEX), digits, 0) != width:
+    if _past(compiled(_HEX), digits, 0) != width:
         raise Broken("did not find expected hexdecimal number", line, start, True)
     code = int(digits, 16)
     if 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:
@@ -1132,7 +1138,7 @@ def _scan_tag(text: str, i: int, line: int, col: int, flow: int) -> tuple[TagTok
 def _scan_tag_handle(text: str, i: int, directive: bool, line: int) -> tuple[str, int]:
     if text[i] != "!":
         raise Broken("did not find expected '!'", line, line, True)
-    j = _past(re.compile(_ALNUM), text, i + 1)
+    j = _past(compiled(_ALNUM), text, i + 1)
     if text[j] == "!":
         j += 1
     elif directive and j != i + 1:
@@ -1144,7 +1150,7 @@ def _scan_uri(text: str, i: int, verbatim: bool, head: str, line: int) -> tuple[
     """A tag's URI part as bytes, its %-escapes decoded (each must spell one UTF-8 character)."""
     length = len(head)
     out = bytearray(head[1:].encode())
-    chars = re.compile(_VERBATIM_URI if verbatim else _URI)
+    chars = compiled(_VERBATIM_URI if verbatim else _URI)
     while True:
         match = chars.match(text, i)
         if match is not None:
@@ -1156,7 +1162,7 @@ def _scan_uri(text: str, i: int, verbatim: bool, head: str, line: int) -> tuple[
         width = 0
         while True:
             digits = text[i + 1 : i + 3]
-            if text[i] != "%" or _past(re.compile(_HEX), digits, 0) != 2:
+            if text[i] != "%" or _past(compiled(_HEX), digits, 0) != 2:
                 raise Broken("did not find URI escaped octet", line, line, True)
             octet = int(digits, 16)
             if width:
@@ -1185,7 +1191,7 @@ def _scan_uri(text: str, i: int, verbatim: bool, head: str, line: int) -> tuple[
 
 def _scan_directive(text: str, i: int, line: int, ls: int) -> tuple[VersionToken | TagDirectiveToken, int, int, int]:
     """A ``%YAML`` or ``%TAG`` line; any other directive name is an error, as in libyaml."""
-    j = _past(re.compile(_ALNUM), text, i + 1)
+    j = _past(compiled(_ALNUM), text, i + 1)
     name = text[i + 1 : j]
     if not name:
         raise Broken("could not find expected directive name", line, line, True)
@@ -1227,7 +1233,7 @@ def _line_end(text: str, i: int, line: int, ls: int) -> tuple[int, int, int]:
 
 
 def _version_number(text: str, i: int, line: int) -> tuple[int, int]:
-    j = _past(re.compile(_DIGITS), text, i)
+    j = _past(compiled(_DIGITS), text, i)
     if j - i > 9:
         raise Broken("found extremely long version number", line, line, True)
     if j == i:
