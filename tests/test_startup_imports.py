@@ -160,6 +160,34 @@ def test_providers_reads_the_namespace_and_parses_no_built_in() -> None:
     assert sorted(set(PROVIDERS) & modules) == []
 
 
+JSON_ROWS = (
+    "orjson",  # a short answer's rows are spelled by hyper.core.row, byte for byte as orjson would
+    "json",
+    "hyper.core.deepjson",
+    "hyper.core.faults",  # deepjson's
+)
+"""What ``providers --json`` never imports on the quickstart, beyond :data:`CHILDLESS` and :data:`HEAVY`."""
+
+
+def test_a_short_json_answer_imports_no_json_library() -> None:
+    code, modules = modules_loaded_at_entry(["providers", "--json", "--repo-dir", "examples/quickstart"])
+    assert code == 0
+    assert "hyper.core.row" in modules
+    assert sorted((set(JSON_ROWS) | set(CHILDLESS) | set(HEAVY)) & modules) == []
+
+
+def test_a_repository_declaration_compiles_no_pattern_on_first_use() -> None:
+    """The scanner compiles on import only the patterns a ``hyper.yaml`` of ``key: value``
+    lines needs, a ``sha256:`` digest's colon included; every other is compiled on first use."""
+    from hyper.core.pattern import compiled
+    from hyper.yaml.parse import parse
+
+    compiled.cache_clear()
+    parsed = parse((ROOT / "examples" / "quickstart" / "hyper.yaml").read_bytes(), "hyper.yaml")
+    assert parsed.ok
+    assert compiled.cache_info().currsize == 0
+
+
 CHILDLESS_ARGV = {
     "version": ["version"],
     "completions": ["completions", "bash"],
