@@ -33,11 +33,20 @@ def test_an_edit_between_two_calls_is_seen(tmp_path: Path) -> None:
     declaration = root / "hyper.yaml"
     declaration.write_text(declaration.read_text().replace("version: 1.4.0", f"version: {installed().version}"))
     subprocess.run(["git", "init", "-q", str(root)], check=True)
-    server = subprocess.Popen([sys.executable, "-m", "hyper", "mcp"], cwd=root, stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "hyper", "mcp"],
+        cwd=root,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
     try:
-        _call(server, 1, "initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
-                                        "clientInfo": {"name": "t", "version": "0"}})
+        _call(
+            server,
+            1,
+            "initialize",
+            {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}},
+        )
         assert server.stdin is not None
         server.stdin.write(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
         before = _call(server, 2, "tools/call", {"name": "providers", "arguments": {}})
