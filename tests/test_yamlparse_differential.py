@@ -25,6 +25,7 @@ from yaml.scanner import ScannerError
 from hyper.core.quote import quote
 from hyper.yaml.nodes import Map, Node, Parsed, Scalar, Seq, YamlFault
 from hyper.yaml.parse import load, parse
+from tests.depth import examples
 
 _LOADER: Any = getattr(yaml, "CSafeLoader", None)
 # In CI (.ci/run exports CI=true) the oracle must be there: a PyYAML built without libyaml
@@ -320,7 +321,7 @@ def documents(draw: st.DrawFn) -> str:
     return head + "\n".join(decorated) + tail
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents())
 def test_a_subset_file_reads_as_pyyaml_composes_it(text: str) -> None:
     parsed = parse(text.encode(), "f.yaml")
@@ -332,7 +333,7 @@ def test_a_subset_file_reads_as_pyyaml_composes_it(text: str) -> None:
     assert parsed.ok and shape(parsed.root) == tree
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents())
 def test_a_subset_file_gives_the_oracles_answer(text: str) -> None:
     agrees(text.encode())
@@ -368,7 +369,7 @@ def yamlish(draw: st.DrawFn) -> str:
     return "\n".join(" " * indent + line for indent, line in lines) + draw(st.sampled_from(["", "\n"]))
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(yamlish())
 def test_any_yamlish_text_gives_the_oracles_answer(text: str) -> None:
     agrees(text.encode("utf-8", "surrogatepass"))
@@ -401,7 +402,7 @@ def test_cases_once_read_differently_agree_now(text: str) -> None:
 # ------------------------------------------------------------------------ any bytes
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.one_of(st.binary(max_size=120), yamlish().map(lambda s: s.encode("utf-8", "surrogatepass"))))
 def test_any_bytes_answer_a_value_and_never_raise(data: bytes) -> None:
     parsed = parse(data, "f.yaml")

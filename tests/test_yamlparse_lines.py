@@ -22,6 +22,7 @@ from hyper.yaml import lines, scanner
 from hyper.yaml import parse as parse_module
 from hyper.yaml.nodes import Node
 from hyper.yaml.parse import FAST_AFTER, parse, read_fully
+from tests.depth import examples
 from tests.test_yamlparse_differential import answer, shape
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -141,13 +142,13 @@ def mutated(draw: st.DrawFn) -> str:
     return text
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(artefacts())
 def test_an_artefact_shaped_document_reads_alike(text: str) -> None:
     same(text)
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
 def test_a_mutated_artefact_reads_alike(text: str) -> None:
     same(text)

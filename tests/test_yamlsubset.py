@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from hyper.yaml import subset as yamlsubset
 from hyper.yaml.subset import ERROR_CODE, Map, Parsed, Scalar, Seq, YamlFault, load, parse
+from tests.depth import examples
 
 
 def faults(src: str) -> list[tuple[int, int, str]]:
@@ -160,7 +161,7 @@ _YAMLISH = st.text(
 )
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(st.binary(max_size=80), _YAMLISH.map(lambda s: s.encode("utf-8", "surrogatepass"))))
 def test_any_bytes_answer_a_value_and_never_raise(data: bytes) -> None:
     answer = load(data, "f.yaml")

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from hyper.check import codes
 from tests.check.repos import BASE, PROVIDER, check, procedure
+from tests.depth import examples
 
 _KEY_WORDS = (
     "kind definition provider procedure target targets kinds destroy steps id operation args over bound when "
@@ -87,7 +88,7 @@ texts = st.one_of(
 contents = st.one_of(texts.map(str.encode), st.binary(max_size=200), texts.map(lambda t: t.encode()[: len(t) // 2]))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(st.sampled_from(LOCATIONS), contents, min_size=1, max_size=3))
 def test_any_file_is_answered_with_problems_or_a_clean_run(files: dict[str, bytes]) -> None:
     with tempfile.TemporaryDirectory() as directory:

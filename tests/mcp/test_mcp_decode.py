@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from hyper_mcp.decode import decode
 from hyper_mcp.errors import ProtocolError
+from tests.depth import examples
 from tests.mcp.fake_commands import TABLE
 
 ARGV = [
@@ -195,7 +196,7 @@ ARGUMENTS = JSON | st.dictionaries(MEMBER_NAMES, JSON, max_size=5)
 TOOLS = st.sampled_from([tool.name for tool in TABLE.tools] + ["nope"])
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(tool=TOOLS, arguments=ARGUMENTS)
 def test_any_json_is_a_command_line_or_a_protocol_error(tool: str, arguments: object) -> None:
     try:
@@ -206,7 +207,7 @@ def test_any_json_is_a_command_line_or_a_protocol_error(tool: str, arguments: ob
         assert decoded.argv and all(isinstance(part, str) for part in decoded.argv)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(tool=TOOLS, raw=st.binary(max_size=64) | st.text(max_size=64).map(str.encode))
 def test_any_bytes_are_a_command_line_or_a_protocol_error(tool: str, raw: bytes) -> None:
     try:

@@ -28,9 +28,12 @@ from tests.package.readme import blocks
 from tests.package.test_docs import QUICKSTART, files_of
 from tests.package.test_readme import newcomer_env
 
-pytestmark = pytest.mark.skipif(
-    not (Path(sys.executable).parent / "pipx").exists(), reason="pipx comes with the test extras"
-)
+pytestmark = [
+    pytest.mark.skipif(not (Path(sys.executable).parent / "pipx").exists(), reason="pipx comes with the test extras"),
+    # What only this test checks is the wheel and pipx's install of it, the same on every interpreter; the
+    # code the commands then run is the unit tests' on every version (ADR 0041).
+    pytest.mark.packaging,
+]
 
 
 def test_a_newcomer_follows_the_quickstart_from_a_pipx_install(tmp_path: Path) -> None:

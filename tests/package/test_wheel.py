@@ -10,6 +10,10 @@ import pytest
 
 from tests.package.build import release_wheels
 
+# The wheel is built and published once, on the interpreter release.yml names; what it holds is
+# setuptools' work, not this interpreter's, so other versions leave it to ./scripts/test (ADR 0041).
+pytestmark = pytest.mark.packaging
+
 
 @pytest.fixture(scope="module")
 def wheels() -> tuple[Path, Path]:

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from hyper.review.source import source_lines
 from hyper.review.touched import common_lines, read_touched
 from hyper.yaml import subset as yamlsubset
+from tests.depth import examples
 
 STEP = """kind: procedure
 procedure: p
@@ -84,7 +85,7 @@ def _lcs_length(a: list[str], b: list[str]) -> int:
     return table[0][0]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.sampled_from("abc\n"), max_size=12), st.lists(st.sampled_from("abc\n"), max_size=12))
 def test_the_survivors_are_a_longest_common_subsequence(a: list[str], b: list[str]) -> None:
     pairs = common_lines(a, b)
@@ -94,7 +95,7 @@ def test_the_survivors_are_a_longest_common_subsequence(a: list[str], b: list[st
     assert [j for _, j in pairs] == sorted({j for _, j in pairs})
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.lists(st.sampled_from(["k: 1", "k: 2", "  - x", ""]), max_size=10),
     st.lists(st.sampled_from(["k: 1", "k: 2", "  - x", ""]), max_size=10),

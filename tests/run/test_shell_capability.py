@@ -16,6 +16,7 @@ from hyper.artefact.builtin import shell as builtin_shell
 from hyper.capability import Answer, Call, Context
 from hyper.capability.shell import CAPTURE_LIMIT, compose, perform
 from hyper.core.process import Process, real
+from tests.depth import examples
 
 
 def _call(*words: str, deadline: float | None = 60.0) -> Call:
@@ -44,7 +45,10 @@ def test_the_argv_runs_with_no_shell_in_the_repository_root_with_empty_stdin(tmp
 
 def test_a_non_zero_exit_is_an_answer_and_a_signal_reads_as_minus_one(tmp_path: Path) -> None:
     assert _perform(tmp_path, "sh", "-c", "echo no >&2; exit 4").response == {
-        "command": '["sh","-c","echo no >&2; exit 4"]', "exit_code": 4, "stdout": "", "stderr": "no\n",
+        "command": '["sh","-c","echo no >&2; exit 4"]',
+        "exit_code": 4,
+        "stdout": "",
+        "stderr": "no\n",
     }
     killed = _perform(tmp_path, "sh", "-c", "kill -9 $$")
     assert killed.fault is None and killed.response["exit_code"] == -1
@@ -92,7 +96,7 @@ def test_the_command_member_is_injective_json() -> None:
     assert orjson.loads(command_text(["über", '"q"'])) == ["über", '"q"']
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(st.lists(st.text(alphabet=st.characters(codec="utf-8"))))
 def test_the_command_member_is_spelled_as_orjson_spells_it(argv: list[str]) -> None:
     """The Capability spells the member with the Store's string writer rather than importing

@@ -23,6 +23,7 @@ from hyper.store.paths import (
     parse_path,
     record_path,
 )
+from tests.depth import examples
 
 from .support import RUN_ID
 
@@ -192,7 +193,7 @@ def test_the_encoding_orders_nothing() -> None:
     assert "Über-vm" > "zone-a" and uber < zone
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(st.text(alphabet=st.characters(codec="utf-8"), max_size=60))
 def test_a_segment_reads_back_to_its_component(component: str) -> None:
     encoded = encode_segment(component)
@@ -200,7 +201,7 @@ def test_a_segment_reads_back_to_its_component(component: str) -> None:
         assert decode_segment(encoded) == component
 
 
-@settings(max_examples=1000)
+@settings(max_examples=examples(1000))
 @given(st.text(alphabet=st.sampled_from([*"%%%0123456789abcdefABCDEFgz.~ ", "é", "😀", "\x7f"]), max_size=24))
 def test_any_segment_reads_as_urllib_reads_it(segment: str) -> None:
     """A branch may hold a path no hyper wrote: a stray ``%``, lowercase hex, escapes that are
