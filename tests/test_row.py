@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from hyper.core import row
 from hyper.core.deepjson import compact
+from tests.depth import examples
 
 _TEXT = st.text(st.characters(codec="utf-8"), max_size=12) | st.sampled_from(
     ["", '"', "\\", "\x00\x1f\x7f", "\b\f\n\r\t", "\u2028\ufeff", "é/<>&", "sha256:" + "0" * 64]
@@ -30,7 +31,7 @@ _VALUES = st.recursive(
 )
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(_VALUES)
 def test_a_spelled_value_is_orjsons_bytes(value: Any) -> None:
     spelled = row._written(value, row._DEEPEST)
