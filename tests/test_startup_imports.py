@@ -76,6 +76,12 @@ READER = (
     "socket",  # every transport is refused, and no credential resolved
     "ssl",
     "random",
+    "subprocess",  # the one git child is spawned by hyper.core.spawn, without subprocess's machinery
+    "_posixsubprocess",
+    "threading",  # subprocess's, and the memos' temporary names: a reader saves no memo
+    "selectors",
+    "select",
+    "locale",
     "hyper.store.sync",  # the Store's writing side: a review syncs, locks, compacts and records nothing
     "hyper.store.lock",
     "hyper.store.retention",

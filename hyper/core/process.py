@@ -20,8 +20,25 @@ if TYPE_CHECKING:
     import datetime as _dt
     import ssl
     import subprocess
-    from collections.abc import Callable, Mapping
-    from typing import Any, TypeAlias
+    from collections.abc import Callable, Mapping, Sequence
+    from typing import IO, Any, Protocol, TypeAlias
+
+    class Piped(Protocol):
+        """A child spoken to over its three pipes: a :class:`subprocess.Popen`, or the
+        :class:`hyper.core.spawn.Child` a :data:`Spawner` starts."""
+
+        @property
+        def pid(self) -> int: ...
+        @property
+        def stdin(self) -> IO[bytes] | None: ...
+        @property
+        def stdout(self) -> IO[bytes] | None: ...
+        @property
+        def stderr(self) -> IO[bytes] | None: ...
+        @property
+        def returncode(self) -> int | None: ...
+        def poll(self) -> int | None: ...
+        def wait(self) -> int: ...
 
 
 def _utc_now() -> _dt.datetime:
@@ -60,6 +77,17 @@ def _real_launch(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
 
 Launcher: TypeAlias = 'Callable[..., subprocess.Popen[bytes]]'
 """Starts a child process; the signature is :class:`subprocess.Popen`'s."""
+
+
+def _real_spawn(argv: Sequence[str], env: Mapping[str, str]) -> Piped:
+    from hyper.core.spawn import spawn  # deferred: start-up cost
+
+    return spawn(argv, env)
+
+
+Spawner: TypeAlias = 'Callable[[Sequence[str], Mapping[str, str]], Piped]'
+"""Starts ``argv`` with the environment given, in this process's working directory and a
+session of its own, its three standard streams pipes to the caller (:mod:`hyper.core.spawn`)."""
 
 
 def _real_dial(host: str, port: int, timeout: float | None) -> ssl.SSLSocket:
@@ -108,6 +136,10 @@ class Process(NamedTuple):
     backoff: Callable[[int], None] = _no_pause
     """The wait before retry ``attempt`` (1-based) of a contended write: jittered in the real
     process, nothing at all in a fixed one."""
+    spawn: Spawner | None = None
+    """How the real process starts a child it only talks to over pipes, without ``subprocess``
+    (ADR 0006). ``None`` — a fixed process's — starts every child through ``launch``, so a
+    harness or a test that injects a launcher sees and chooses every child as before."""
 
     def lookup_env(self, name: str) -> str | None:
         return self.environ.get(name)
@@ -128,4 +160,5 @@ def real() -> Process:
         user=_real_user,
         hostname=_real_hostname,
         backoff=_real_backoff,
+        spawn=_real_spawn,
     )

@@ -20,7 +20,6 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-import threading
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
@@ -119,6 +118,8 @@ class Checked:
         if self._path is None or self._key is None or self._met == self._held:
             return
         directory = os.path.dirname(self._path)
+        import threading  # deferred: a handle that only reads never saves a memo
+
         temporary = f"{self._path}.{os.getpid()}.{threading.get_ident()}.tmp"
         try:
             os.makedirs(directory, exist_ok=True)

@@ -1,11 +1,13 @@
 """git as a subprocess: the calls the Store is synced, published and listed with.
 
-Every child is started through :attr:`hyper.core.process.Process.launch`, in the repository root,
-with the process's own environment less the variables that would point git at some other
-repository — so credential helpers, SSH agents and configuration are reached exactly as the
-user's own ``git push``/``git fetch`` reach them — plus hyper's commit identity, dates from the
-injected clock, no terminal prompt (a runner that stopped to ask for a password would hang
-rather than fail) and no lazy fetch (a read must never silently become a network call).
+Every child is started in the repository root with the process's own environment less the
+variables that would point git at some other repository — so credential helpers, SSH agents
+and configuration are reached exactly as the user's own ``git push``/``git fetch`` reach them —
+plus hyper's commit identity, dates from the injected clock, no terminal prompt (a runner that
+stopped to ask for a password would hang rather than fail) and no lazy fetch (a read must never
+silently become a network call). It is started through
+:attr:`hyper.core.process.Process.launch`, or, for one the Store talks to over pipes, through
+the real process's :attr:`~hyper.core.process.Process.spawn`, told the root by ``git -C``.
 Each child starts in a session of its own, so a terminal's Ctrl-C — sent to the whole
 foreground group — reaches hyper, which drains, and not the git the drain records with.
 
@@ -16,7 +18,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-import subprocess
 
 from hyper.core.faults import GitError, NoRepository
 from hyper.core.namedtuple import NamedTuple
@@ -24,7 +25,10 @@ from hyper.core.process import Process
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
+    import subprocess
     from collections.abc import Mapping, Sequence
+
+    from hyper.core.process import Piped
 
 COMMIT_NAME = "hyper"
 COMMIT_EMAIL = "hyper@hyper.invalid"
@@ -108,6 +112,8 @@ class Git:
         return cls(root, process, environment(process.environ, now))
 
     def launch(self, args: Sequence[str], *, stdin: bool = False) -> subprocess.Popen[bytes]:
+        import subprocess  # deferred: a Store that is only read starts its one child through start
+
         return self.process.launch(
             ["git", *args],
             cwd=self.root,
@@ -117,6 +123,16 @@ class Git:
             stderr=subprocess.PIPE,
             start_new_session=True,
         )
+
+    def start(self, args: Sequence[str]) -> Piped:
+        """A child the Store talks to over its pipes for as long as the handle lives
+        (``cat-file --batch``, ``update-ref --stdin``). The real process spawns it without
+        ``subprocess``, and so without its working directory: git is told the root by ``-C``,
+        which it applies before anything else it reads, as a child started there would."""
+        spawn = self.process.spawn
+        if spawn is None:
+            return self.launch(args, stdin=True)
+        return spawn(["git", "-C", self.root, *args], self.env)
 
     def call(self, *args: str, stdin: bytes | None = None) -> tuple[int, bytes, str]:
         child = self.launch(args, stdin=stdin is not None)

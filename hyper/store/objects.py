@@ -13,6 +13,7 @@ a process killed before it leaves the branch where it was.
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 from hyper.core.faults import GitError, RefMoved
@@ -25,9 +26,10 @@ from hyper.store.level import FILE_MODE, Level, TreeEntry
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
     import hashlib
-    import subprocess
     from collections.abc import Callable, Iterable, Sequence
     from typing import IO
+
+    from hyper.core.process import Piped
 
 UNPACK_LIMIT = 100
 """Below this many objects a batch is written loose; at or above it, as one pack."""
@@ -79,8 +81,8 @@ class ObjectStore:
         self._deltas: dict[str, tuple[str, bytes]] = {}
         """Pending trees a pack writes as a delta: each one's base (pending too) and delta."""
         self._depths: dict[str, int] = {}
-        self._reader: subprocess.Popen[bytes] | None = None
-        self._refs: subprocess.Popen[bytes] | None = None
+        self._reader: Piped | None = None
+        self._refs: Piped | None = None
         self._layout: tuple[str, str, str] | None = None
         self._flushed: frozenset[str] | None = None
         self._hex_width = 0
@@ -298,7 +300,9 @@ class ObjectStore:
     def _batch(self) -> tuple[IO[bytes], IO[bytes]]:
         reader = self._reader
         if reader is None or reader.poll() is not None:
-            reader = self._reader = self.git.launch(["cat-file", "--batch"], stdin=True)
+            if reader is not None:
+                _end(reader)
+            reader = self._reader = self.git.start(["cat-file", "--batch"])
         assert reader.stdin is not None and reader.stdout is not None
         return reader.stdin, reader.stdout
 
@@ -484,7 +488,9 @@ class ObjectStore:
         self.flush()
         refs = self._refs
         if refs is None or refs.poll() is not None:
-            refs = self._refs = self.git.launch(["update-ref", "--stdin"], stdin=True)
+            if refs is not None:
+                _end(refs)
+            refs = self._refs = self.git.start(["update-ref", "--stdin"])
         assert refs.stdin is not None and refs.stdout is not None
         verb = f"create {ref} {new}" if old is None else f"update {ref} {new} {old}"
         try:
@@ -496,13 +502,13 @@ class ObjectStore:
         if answers == [b"start: ok\n", b"prepare: ok\n", b"commit: ok\n"]:
             return
         self._refs = None
-        refs.stdin.close()
+        _shut(refs.stdin)
         stderr = refs.stderr.read().decode("utf-8", "replace") if refs.stderr else ""
-        refs.wait()
+        status = _end(refs)
         standing = self._standing(ref)
         if standing != old:
             raise RefMoved(f"{ref} stands at {standing or 'nothing'}, not at {old or 'nothing'}")
-        raise GitError(("update-ref", "--stdin"), refs.returncode, stderr)
+        raise GitError(("update-ref", "--stdin"), status, stderr)
 
     def _standing(self, ref: str) -> str | None:
         status, out, _ = self.git.call("rev-parse", "--verify", "--quiet", ref + "^{commit}")
@@ -510,11 +516,25 @@ class ObjectStore:
 
     def close(self) -> None:
         for child in (self._reader, self._refs):
-            if child is not None and child.poll() is None:
-                assert child.stdin is not None
-                child.stdin.close()
-                child.wait()
-                for stream in (child.stdout, child.stderr):
-                    if stream is not None:
-                        stream.close()
+            if child is not None:
+                _end(child)
         self._reader = self._refs = None
+
+
+def _end(child: Piped) -> int:
+    """Ends a child this store started, running or not: its input closed, which ends
+    ``cat-file`` and ``update-ref``, then waited for, and its pipes closed either way — one
+    that had already exited holds them open as surely as one that runs. Its exit status."""
+    _shut(child.stdin)
+    status = child.wait()
+    for stream in (child.stdout, child.stderr):
+        if stream is not None:
+            stream.close()
+    return status
+
+
+def _shut(stream: IO[bytes] | None) -> None:
+    """Closes a child's input; one that has already exited leaves nothing to flush to."""
+    if stream is not None:
+        with contextlib.suppress(BrokenPipeError):
+            stream.close()

@@ -22,7 +22,6 @@ import contextlib
 import datetime as _dt
 import enum
 import os
-import threading
 
 from hyper.core.digest import sha256
 from hyper.core.namedtuple import NamedTuple
@@ -241,6 +240,8 @@ class Memo:
         path = self._path(name)
         if path is None:
             return
+        import threading  # deferred: a handle that only reads never saves a memo
+
         temporary = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
         try:
             os.makedirs(os.path.dirname(path), exist_ok=True)

@@ -4,16 +4,25 @@ from __future__ import annotations
 
 import os
 import pathlib
+import signal
+import subprocess
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import pytest
 
 from hyper.core.faults import PathTaken, RefMoved
+from hyper.core.process import Process
+from hyper.core.spawn import spawn
 from hyper.store.git import Git, PathOperation
 from hyper.store.level import TreeEntry
 from hyper.store.objects import ObjectStore
 from hyper.store.tree import apply
 
 from .support import NOW, git, process, repository
+
+if TYPE_CHECKING:
+    from hyper.core.process import Piped
 
 
 @pytest.fixture
@@ -131,3 +140,55 @@ def test_a_ref_moves_only_from_where_it_stood(objects: ObjectStore, tmp_path: pa
     objects.close()
     assert not list(pathlib.Path(root / ".git").glob("**/*.lock"))
     assert os.path.exists(root / ".git" / "refs" / "heads" / "other")
+
+
+def _recording(root: pathlib.Path, children: list[Piped], *, spawned: bool) -> Process:
+    """The test process, every child it starts kept: through ``launch`` (a ``Popen``), or
+    through the real process's ``spawn``."""
+    if spawned:
+
+        def spawning(argv: Sequence[str], env: Mapping[str, str]) -> Piped:
+            children.append(spawn(argv, env))
+            return children[-1]
+
+        return process(root)._replace(spawn=spawning)
+
+    def launching(args: list[str], *rest: object, **options: object) -> subprocess.Popen[bytes]:
+        child: subprocess.Popen[bytes] = subprocess.Popen(args, *rest, **options)  # type: ignore[call-overload]
+        children.append(child)
+        return child
+
+    return process(root)._replace(launch=launching)
+
+
+def _reading(tmp_path: pathlib.Path, spawned: bool) -> tuple[ObjectStore, list[Piped], str]:
+    """A store that has read ``HEAD`` through its reader, the children it started, and the id."""
+    root = repository(tmp_path / "repo")
+    children: list[Piped] = []
+    objects = ObjectStore(Git.open(str(root), _recording(root, children, spawned=spawned), NOW))
+    head = git(root, "rev-parse", "HEAD")
+    assert objects.resolve("HEAD") == head
+    return objects, children, head
+
+
+@pytest.mark.parametrize("spawned", [False, True], ids=["launched", "spawned"])
+def test_close_closes_the_pipes_of_a_reader_that_has_already_exited(tmp_path: pathlib.Path, spawned: bool) -> None:
+    objects, (reader,), _ = _reading(tmp_path, spawned)
+    os.kill(reader.pid, signal.SIGKILL)
+    assert reader.wait() == -signal.SIGKILL
+    objects.close()
+    assert reader.stdin is not None and reader.stdout is not None and reader.stderr is not None
+    assert reader.stdin.closed and reader.stdout.closed and reader.stderr.closed
+
+
+@pytest.mark.parametrize("spawned", [False, True], ids=["launched", "spawned"])
+def test_a_reader_that_died_is_replaced_and_its_pipes_closed(tmp_path: pathlib.Path, spawned: bool) -> None:
+    objects, children, head = _reading(tmp_path, spawned)
+    os.kill(children[0].pid, signal.SIGKILL)
+    children[0].wait()
+    assert objects.resolve("HEAD") == head
+    first, second = children
+    assert first.stdout is not None and first.stdout.closed
+    objects.close()
+    assert second.returncode == 0
+    assert second.stdout is not None and second.stdout.closed
