@@ -18,7 +18,6 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import math
-import re
 import sys
 
 from hyper.core.deepjson import GO_DEPTH, dumps, loads, quote
@@ -137,15 +136,15 @@ def instant_seconds_text(instant: _dt.datetime) -> str:
     return instant_text(instant)[:19] + "Z"
 
 
-_INSTANT = re.compile(r"\A(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.(\d{3})Z\Z")
-
-
 def parse_instant(text: str) -> _dt.datetime:
-    """Reads the Store's timestamp form back; anything else is a ``ValueError``."""
-    found = _INSTANT.match(text)
-    if found is None:
+    """Reads the Store's timestamp form back (``yyyy-mm-ddThh:mm:ss.fffZ``, every digit a
+    decimal one, as ``\\d`` reads it); anything else is a ``ValueError``. Read by position, the
+    separators standing every third character from the fifth: a pattern's compile cost a
+    review more than every instant it reads (ADR 0006)."""
+    parts = text[0:4], text[5:7], text[8:10], text[11:13], text[14:16], text[17:19], text[20:23]
+    if len(text) != 24 or text[4:20:3] != "--T::." or text[23] != "Z" or not "".join(parts).isdecimal():
         raise ValueError(f"{text!r} is not an RFC 3339 UTC instant with three millisecond digits")
-    year, month, day, hour, minute, second, millis = (int(part) for part in found.groups())
+    year, month, day, hour, minute, second, millis = (int(part) for part in parts)
     return _dt.datetime(year, month, day, hour, minute, second, millis * 1000, tzinfo=_dt.UTC)
 
 

@@ -9,6 +9,7 @@ import subprocess
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import strategies as st
 
 from hyper.core.ids import mint_v7
 from hyper.core.process import Process
@@ -117,3 +118,11 @@ def reference_handle(tmp_path_factory: pytest.TempPathFactory, name: str) -> Ite
     seed(root, reference_store())
     with Store.open(str(root), process(root), NOW) as opened:
         yield opened
+
+
+def near_shape(template: str, alphabet: str) -> st.SearchStrategy[str]:
+    """Texts of ``template``'s length and near its shape: each character the template's own,
+    one drawn from ``alphabet``, or any character at all; sometimes one more or one fewer."""
+    chars = [st.sampled_from([c, *alphabet]) | st.characters() for c in template]
+    shaped = st.tuples(*chars).map("".join)
+    return shaped | shaped.map(lambda text: text[:-1]) | shaped.map(lambda text: text + "0") | st.text(max_size=40)

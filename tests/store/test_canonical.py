@@ -5,11 +5,12 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import json
+import re
 import subprocess
 import sys
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hyper.store.canonical import (
@@ -23,6 +24,8 @@ from hyper.store.canonical import (
     parse,
     parse_instant,
 )
+
+from .support import near_shape
 
 
 def test_the_published_identity_digest_is_order_free() -> None:
@@ -243,3 +246,27 @@ def test_a_writer_expecting_many_values_fetches_orjson_before_the_first() -> Non
     )
     done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["False", "True"]
+
+
+_INSTANT_PATTERN = re.compile(r"\A(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.(\d{3})Z\Z")
+
+
+def _by_pattern(text: str) -> _dt.datetime | str:
+    found = _INSTANT_PATTERN.match(text)
+    if found is None:
+        return "refused"
+    year, month, day, hour, minute, second, millis = (int(part) for part in found.groups())
+    try:
+        return _dt.datetime(year, month, day, hour, minute, second, millis * 1000, tzinfo=_dt.UTC)
+    except ValueError:
+        return "refused"
+
+
+@settings(max_examples=2000)
+@given(near_shape("2026-08-06T09:41:14.221Z", "0123456789-T:.Z\u0663\uff11z\n"))
+def test_an_instant_is_read_by_position_as_its_pattern_reads_it(text: str) -> None:
+    try:
+        read: _dt.datetime | str = parse_instant(text)
+    except ValueError:
+        read = "refused"
+    assert read == _by_pattern(text)

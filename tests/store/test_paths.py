@@ -4,6 +4,7 @@ reference's grammar writes down."""
 from __future__ import annotations
 
 import datetime as _dt
+import re
 import urllib.parse
 
 import pytest
@@ -11,21 +12,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hyper.core.faults import PathError
-from hyper.core.ids import mint_v7, parse_run_id
+from hyper.core.ids import is_run_id, mint_v7, parse_run_id
 from hyper.store.paths import (
     INTRODUCTION_PATH,
     Form,
     Identity,
     JournalEntry,
     StorePath,
+    _is_day,
     decode_segment,
     encode_segment,
+    is_partition,
     parse_path,
     record_path,
 )
 from tests.depth import examples
 
-from .support import RUN_ID
+from .support import RUN_ID, near_shape
 
 INSTANT = _dt.datetime(2026, 4, 2, 8, 0, tzinfo=_dt.UTC)
 CLOSER = "01984f2b-1d7a-7c31-8d41-6b2f7ae05c19"
@@ -208,3 +211,19 @@ def test_any_segment_reads_as_urllib_reads_it(segment: str) -> None:
     no UTF-8. The Run's ledger read segments with ``urllib.parse.unquote`` before, and reads
     them the same now."""
     assert decode_segment(segment) == urllib.parse.unquote(segment)
+
+
+_RUN_ID_PATTERN = re.compile(r"\A[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\Z")
+_DAY_PATTERN = re.compile(r"\A\d{4}/\d{2}/\d{2}\Z")
+
+
+@settings(max_examples=2000)
+@given(near_shape("01984f1a-3c9f-7b04-9c2e-4f0b8d61a3e7", "0123456789abcdefABCDEF-7g\n"))
+def test_a_run_id_is_read_by_position_as_its_pattern_reads_it(text: str) -> None:
+    assert is_run_id(text) == (_RUN_ID_PATTERN.match(text) is not None)
+
+
+@settings(max_examples=2000)
+@given(near_shape("2026/08/06", "0123456789/-\u0663\uff11\n"))
+def test_a_partition_is_read_by_position_as_its_pattern_reads_it(text: str) -> None:
+    assert is_partition(text) == (_DAY_PATTERN.match(text) is not None and _is_day(text))
