@@ -79,6 +79,7 @@ READER = (
     "subprocess",  # the one git child is spawned by hyper.core.spawn, without subprocess's machinery
     "_posixsubprocess",
     "threading",  # subprocess's, and the memos' temporary names: a reader saves no memo
+    "contextlib",  # subprocess's, and a failed write's clean-up: a reader writes nothing
     "selectors",
     "select",
     "locale",

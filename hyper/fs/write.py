@@ -11,7 +11,6 @@ to be that directory before anything is written in it.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import os
 
@@ -59,6 +58,8 @@ def replace_held(root: str, relative: str, data: bytes, mode: int = 0o644) -> No
                 os.close(descriptor)
             os.replace(temporary, name, src_dir_fd=held, dst_dir_fd=held)
         except BaseException:
+            import contextlib  # deferred: only a write that failed needs it, and a Store reader imports this module
+
             with contextlib.suppress(OSError):
                 os.unlink(temporary, dir_fd=held)
             raise

@@ -17,7 +17,6 @@ whole (a temporary file, then a rename), and any memo a reader sees is one a che
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 
@@ -127,6 +126,8 @@ class Checked:
                 memo.write("\n".join([self._key, *sorted(self._met)]))
             os.replace(temporary, self._path)
         except OSError:
+            import contextlib  # deferred: as threading is
+
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
 

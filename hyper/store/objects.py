@@ -13,7 +13,6 @@ a process killed before it leaves the branch where it was.
 
 from __future__ import annotations
 
-import contextlib
 import os
 
 from hyper.core.faults import GitError, RefMoved
@@ -535,6 +534,9 @@ def _end(child: Piped) -> int:
 
 def _shut(stream: IO[bytes] | None) -> None:
     """Closes a child's input; one that has already exited leaves nothing to flush to."""
-    if stream is not None:
-        with contextlib.suppress(BrokenPipeError):
-            stream.close()
+    if stream is None:
+        return
+    try:
+        stream.close()
+    except BrokenPipeError:
+        return  # closed all the same: a failed flush does not keep the descriptor

@@ -18,7 +18,6 @@ never written, and a file that cannot be saved is not saved. A save replaces the
 
 from __future__ import annotations
 
-import contextlib
 import datetime as _dt
 import enum
 import os
@@ -249,5 +248,7 @@ class Memo:
                 memo.write(content)
             os.replace(temporary, path)
         except OSError:
+            import contextlib  # deferred: as threading is
+
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
