@@ -74,7 +74,9 @@ def spawn(argv: Sequence[str], env: Mapping[str, str]) -> Child:
     paths = [program] if os.path.dirname(program) else [os.path.join(at, program) for at in os.get_exec_path(env)]
     into, out, err = os.pipe(), os.pipe(), os.pipe()
     reading = into[0]
-    if reading == 0:  # hyper's own stdin was closed: a duplicate, so the child's stdin is placed, not left as is
+    if reading == 0:
+        # hyper's own stdin was closed and the pipe took its number: a descriptor put onto
+        # itself would stay close-on-exec, so a duplicate of it is put there instead.
         reading = os.dup(reading)
         os.close(into[0])
     actions: list[tuple[int, ...]] = [
@@ -85,7 +87,7 @@ def spawn(argv: Sequence[str], env: Mapping[str, str]) -> Child:
     closing = getattr(os, "POSIX_SPAWN_CLOSEFROM", None)  # 3.13 on, where the C library has it
     if closing is not None:
         actions.append((closing, 3))
-    defaults = {signal.SIGPIPE, signal.SIGXFSZ}  # Python ignores them for itself; a child starts with them
+    defaults = {signal.SIGPIPE, signal.SIGXFSZ}  # Python ignores both for itself; Popen's children get them back
     failed: OSError | None = None
     try:
         for path in paths:
