@@ -16,6 +16,7 @@ Reading never raises: an expression outside the grammar answers a
 from __future__ import annotations
 
 import enum
+import functools
 import re
 
 from hyper.core.namedtuple import NamedTuple
@@ -139,8 +140,13 @@ class _Outside(Exception):
         self.offset = offset
 
 
+@functools.lru_cache(maxsize=256)
 def parse(expression: str) -> Cadence | CadenceFault:
-    """Read ``expression``; answer a Cadence, or the fault that keeps it out of the grammar."""
+    """Read ``expression``; answer a Cadence, or the fault that keeps it out of the grammar.
+
+    Remembered by expression: the answer is an immutable value of the text alone, and a
+    repository's Procedures mostly share a handful of Cadences, read again by every rule.
+    """
     tokens = [(m.start(), m.group()) for m in _TOKEN.finditer(expression)]
     if len(tokens) != len(Position):
         return CadenceFault(expression, _count_reason(len(tokens)), 0)

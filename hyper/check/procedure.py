@@ -797,13 +797,20 @@ def expand_host(template: str, enumerations: Mapping[str, tuple[str, ...]], gran
     return list(dict.fromkeys(prefix + template[previous:] for prefix in prefixes))
 
 
+_GRANTED_HOST: Final = "{from-target}"
+"""The commonest host template: the Target's own grant, whatever it lists, so nothing to expand."""
+
+
 def _hosts(file: str, step: Step, operation: Operation, provider: Provider, target: Target) -> list[Problem]:
     grant = target.hosts or frozenset()
     problems: list[Problem] = []
     if operation.host_template:
-        candidates = expand_host(operation.host_template, provider.enumerations, grant)
-        if candidates is not None:
-            for candidate in candidates:
+        if operation.host_template == _GRANTED_HOST:
+            granted = len(grant)  # the template reaches exactly the granted hosts: none is outside them
+        else:
+            candidates = expand_host(operation.host_template, provider.enumerations, grant)
+            granted = -1 if candidates is None else sum(1 for c in candidates if c in grant)
+            for candidate in candidates or ():
                 if candidate not in grant:
                     problems.append(
                         at(
@@ -814,17 +821,17 @@ def _hosts(file: str, step: Step, operation: Operation, provider: Provider, targ
                             f"{operation.name} can reach {quote(candidate)}, which {target.name}'s hosts: do not grant",
                         )
                     )
-            if not operation.host_input and sum(1 for c in candidates if c in grant) > 1:
-                problems.append(
-                    at(
-                        file,
-                        step.entry,
-                        step.field,
-                        codes.MANIFEST_INCONSISTENT,
-                        f"{operation.name} can reach several of {target.name}'s granted hosts and declares no "
-                        "host-input: to say which one a call goes to",
-                    )
+        if not operation.host_input and granted > 1:
+            problems.append(
+                at(
+                    file,
+                    step.entry,
+                    step.field,
+                    codes.MANIFEST_INCONSISTENT,
+                    f"{operation.name} can reach several of {target.name}'s granted hosts and declares no "
+                    "host-input: to say which one a call goes to",
                 )
+            )
     problems += _values_hosts(file, step, operation, target, grant)
     return problems
 
