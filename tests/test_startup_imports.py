@@ -87,6 +87,7 @@ READER = (
     "hyper.store.lock",
     "hyper.store.retention",
     "hyper.store.exchange",  # nor pushes or fetches
+    "hyper.store.record",  # a review reads Journal entries, never a Record version
     "hyper.run",
     "hyper.check",
     "hyper.cli.commands.check",  # check's page is imported only for an artefact that will not load

@@ -21,6 +21,7 @@ import re
 from json.decoder import scanstring  # type: ignore[attr-defined]
 
 from hyper.core.faults import TooDeep
+from hyper.core.pattern import compiled
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
@@ -30,8 +31,9 @@ if TYPE_CHECKING:
 GO_DEPTH: Final = 10_000
 """Go's ``encoding/json`` nesting limit: what a Store the reference wrote may hold."""
 
-_SPACE = re.compile(r"[ \t\n\r]*")
-_NUMBER = re.compile(r"(-?(?:0|[1-9][0-9]*))(\.[0-9]+)?([eE][-+]?[0-9]+)?")
+_SPACE: Final = r"[ \t\n\r]*"
+_NUMBER: Final = r"(-?(?:0|[1-9][0-9]*))(\.[0-9]+)?([eE][-+]?[0-9]+)?"
+"""The loop's two patterns, read only past the standard decoder's depth: compiled on first use."""
 _WORDS: Final = {"true": True, "false": False, "null": None}
 _CONSTANTS: Final = ("NaN", "Infinity", "-Infinity")
 
@@ -54,14 +56,14 @@ def loads(text: str, constant: Callable[[str], Any] = refuse_constant, depth: in
 def _loop(s: str, constant: Callable[[str], Any], depth: int) -> Any:
     open_: list[list[Any] | dict[str, Any]] = []
     keys: list[str] = []
-    i = _SPACE.match(s, 0).end()  # type: ignore[union-attr]
+    i = compiled(_SPACE).match(s, 0).end()  # type: ignore[union-attr]
     while True:
         c = s[i : i + 1]
         value: Any
         if c in ("[", "{"):
             if len(open_) >= depth:
                 raise TooDeep(depth)
-            i = _SPACE.match(s, i + 1).end()  # type: ignore[union-attr]
+            i = compiled(_SPACE).match(s, i + 1).end()  # type: ignore[union-attr]
             closer = "]" if c == "[" else "}"
             if s[i : i + 1] == closer:
                 value, i = ([] if c == "[" else {}), i + 1
@@ -76,7 +78,7 @@ def _loop(s: str, constant: Callable[[str], Any], depth: int) -> Any:
             value, i = _scalar(s, i, constant)
         while True:
             if not open_:
-                i = _SPACE.match(s, i).end()  # type: ignore[union-attr]
+                i = compiled(_SPACE).match(s, i).end()  # type: ignore[union-attr]
                 if i != len(s):
                     raise json.JSONDecodeError("Extra data", s, i)
                 return value
@@ -85,10 +87,10 @@ def _loop(s: str, constant: Callable[[str], Any], depth: int) -> Any:
                 top.append(value)
             else:
                 top[keys.pop()] = value
-            i = _SPACE.match(s, i).end()  # type: ignore[union-attr]
+            i = compiled(_SPACE).match(s, i).end()  # type: ignore[union-attr]
             c = s[i : i + 1]
             if c == ",":
-                i = _SPACE.match(s, i + 1).end()  # type: ignore[union-attr]
+                i = compiled(_SPACE).match(s, i + 1).end()  # type: ignore[union-attr]
                 if isinstance(top, dict):
                     i = _key(s, i, keys)
                 break
@@ -102,11 +104,11 @@ def _key(s: str, i: int, keys: list[str]) -> int:
     if s[i : i + 1] != '"':
         raise json.JSONDecodeError("Expecting property name enclosed in double quotes", s, i)
     key, i = scanstring(s, i + 1)
-    i = _SPACE.match(s, i).end()  # type: ignore[union-attr]
+    i = compiled(_SPACE).match(s, i).end()  # type: ignore[union-attr]
     if s[i : i + 1] != ":":
         raise json.JSONDecodeError("Expecting ':' delimiter", s, i)
     keys.append(key)
-    return _SPACE.match(s, i + 1).end()  # type: ignore[union-attr]
+    return compiled(_SPACE).match(s, i + 1).end()  # type: ignore[union-attr]
 
 
 def _scalar(s: str, i: int, constant: Callable[[str], Any]) -> tuple[Any, int]:
@@ -116,7 +118,7 @@ def _scalar(s: str, i: int, constant: Callable[[str], Any]) -> tuple[Any, int]:
     for word in _CONSTANTS:
         if s.startswith(word, i):
             return constant(word), i + len(word)
-    match = _NUMBER.match(s, i)
+    match = compiled(_NUMBER).match(s, i)
     if match is None or match.end() == i:
         raise json.JSONDecodeError("Expecting value", s, i)
     whole, fraction, exponent = match.groups()

@@ -36,7 +36,6 @@ from hyper.store.paths import (
     record_path,
     series_prefix,
 )
-from hyper.store.record import Metadata, RecordVersion, suppressed_fields
 from hyper.store.step import ClosedBy, Disposition, StepFile
 from hyper.store.summaries import Account as Account
 from hyper.store.summaries import Memo, Summary, micros
@@ -45,6 +44,8 @@ from hyper.store.summaries import classify as _classify
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Sequence
+
+    from hyper.store.record import Metadata, RecordVersion
 
 
 class Closer(NamedTuple):
@@ -702,6 +703,8 @@ def order(versions: Iterable[tuple[Metadata, str]]) -> tuple[Version, ...]:
 
 
 def _read_versions(store: Store, files: Sequence[TreeFile]) -> list[tuple[Metadata, str]]:
+    from hyper.store.record import RecordVersion  # deferred: a review reads the Journal, never a Record
+
     held = []
     for file, data in zip(files, store.contents([file.blob for file in files]), strict=True):
         try:
@@ -742,6 +745,8 @@ def records(store: Store) -> list[Series]:
 
 def read(store: Store, version: Version) -> RecordVersion:
     """One version whole, content included, by the file a listing found it at."""
+    from hyper.store.record import RecordVersion  # deferred: start-up cost
+
     (data,) = store.contents([f"{store.commit}:{version.file}"])
     try:
         return RecordVersion.decode(data)
@@ -751,6 +756,8 @@ def read(store: Store, version: Version) -> RecordVersion:
 
 def suppressed(store: Store, versions: Sequence[Version]) -> list[tuple[str, ...]]:
     """Per version, in order, the field names holding the secret marker (one batch read)."""
+    from hyper.store.record import RecordVersion, suppressed_fields  # deferred: start-up cost
+
     names = [f"{store.commit}:{version.file}" for version in versions]
     answered = []
     for version, data in zip(versions, store.contents(names), strict=True):
@@ -769,8 +776,14 @@ class Unreadable(NamedTuple):
     known: int
 
 
+def _record_version(data: bytes) -> object:
+    from hyper.store.record import RecordVersion  # deferred: start-up cost
+
+    return RecordVersion.decode(data)
+
+
 _DECODERS: dict[Form, Callable[[bytes], object]] = {
-    Form.RECORD: RecordVersion.decode,
+    Form.RECORD: _record_version,
     Form.RUN: RunFile.decode,
     Form.STEP: StepFile.decode,
     Form.OUTCOME: OutcomeFile.decode,
