@@ -342,6 +342,8 @@ def _kind_against_projection(file: str, field: str, op: Operation) -> list[Probl
 
 def _secret(file: str, field: str, op: Operation) -> list[Problem]:
     """Every ``secret:`` name is a field the Operation's own ``record:`` projects."""
+    if not op.secret:
+        return []  # most Operations mark nothing secret: no projected set to build
     projected = set(op.record.field_names) if op.record is not None else set()
     return [
         at(
@@ -475,18 +477,22 @@ def _http(
     for name, mapping in (("query", http.query), ("headers", http.headers)):
         if isinstance(mapping, Map):
             for key, value in mapping.entries:
-                child = join(field, f"{name}.{key.value}")
                 if not isinstance(value, Scalar):
+                    child = join(field, f"{name}.{key.value}")
                     problems.append(
                         at(file, value, child, codes.SCHEMA_MISMATCH, f"{name}: maps each name to one string")
                     )
-                    continue
-                problems += _ordinary_holes(file, child, value, declared)
+                elif "{" in value.value:  # a value with no brace holds no hole: its field is never spelled
+                    problems += _ordinary_holes(file, join(field, f"{name}.{key.value}"), value, declared)
     if isinstance(http.headers, Map):
+        owned = owned_header.lower()
         for key, _ in http.headers.entries:
+            lowered = key.value.lower()
+            if lowered not in RESERVED_HEADERS and (not owned or lowered != owned):
+                continue  # the commonest header: nothing to say, so no field to spell
             child = join(field, f"headers.{key.value}")
             problems += _reserved_header(file, child, key)
-            if owned_header and key.value.lower() == owned_header.lower():
+            if owned and lowered == owned:
                 problems.append(
                     at(
                         file,
