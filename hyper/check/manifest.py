@@ -398,10 +398,15 @@ def _reached(http: HttpRequest) -> set[str]:
             for _, value in mapping.entries:
                 if isinstance(value, Scalar):
                     reached.update(_holes(value.value))
-    if http.body is not None:
-        reached.update(
-            name for _, scalar in descend(http.body) if isinstance(scalar, Scalar) for name in _holes(scalar.value)
-        )
+    pending: list[Node] = [] if http.body is None else [http.body]
+    while pending:  # the body's scalars, walked without the field paths a row would need
+        node = pending.pop()
+        if isinstance(node, Scalar):
+            reached.update(_holes(node.value))
+        elif isinstance(node, Map):
+            pending.extend(value for _, value in node.entries)
+        elif isinstance(node, Seq):
+            pending.extend(node.items)
     if http.host_input is not None:
         reached.add(http.host_input.value)
     return reached
