@@ -18,7 +18,6 @@ whole (a temporary file, then a rename), and any memo a reader sees is one a che
 from __future__ import annotations
 
 import os
-import sys
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
@@ -26,24 +25,37 @@ if TYPE_CHECKING:
 
 _NAME = "checked"
 _DECIDERS = (
-    "hyper.core.namedtuple", "hyper.core.ids", "hyper.core.row", "hyper.store.canonical", "hyper.store.journal",
-    "hyper.store.paths", "hyper.store.provenance", "hyper.store.record", "hyper.store.schema", "hyper.store.step",
-    "hyper.store.identities", "hyper.store.reading", "hyper.store.checked", "hyper.store.summaries",
+    "hyper.core.namedtuple",
+    "hyper.core.ids",
+    "hyper.core.row",
+    "hyper.store.canonical",
+    "hyper.store.journal",
+    "hyper.store.paths",
+    "hyper.store.provenance",
+    "hyper.store.record",
+    "hyper.store.schema",
+    "hyper.store.step",
+    "hyper.store.identities",
+    "hyper.store.reading",
+    "hyper.store.checked",
+    "hyper.store.summaries",
 )
 """The modules whose code decides whether a Store file is readable, and what it says; their
 source keys this memo and the Journal's summaries (adr/0031)."""
 
 
 def source_key(tag: str) -> str | None:
-    """A digest of ``tag`` and the deciding modules' source; ``None`` where one cannot be read."""
+    """A digest of ``tag`` and the deciding modules' source; ``None`` where one cannot be read.
+
+    Each source is found beside this module, in the package's own directory, not through
+    ``sys.modules``: a command that has not imported a decider (a review never loads the Record
+    reader) must still reach the same key as one that has, or its memos would go unused."""
     import hashlib  # deferred: start-up cost, as a reader that checks nothing never keys a memo
 
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     digest = hashlib.sha256(tag.encode("utf-8") + b"\n")
     for name in _DECIDERS:
-        module = sys.modules.get(name)
-        path = getattr(module, "__file__", None)
-        if not path:
-            return None
+        path = os.path.join(package, *name.split(".")[1:]) + ".py"
         try:
             with open(path, "rb") as source:
                 digest.update(source.read())

@@ -6,6 +6,8 @@ memo was written is met by the next reader as it would be with no memo at all.""
 from __future__ import annotations
 
 import pathlib
+import subprocess
+import sys
 from collections.abc import Sequence
 
 import pytest
@@ -127,3 +129,19 @@ def test_targets_that_cannot_sit_on_a_line_are_kept_unread_and_nothing_else_is_l
     line = summary.line()
     assert line is not None and Summary.parse(line) == summary._replace(targets=None)
     assert summary._replace(trigger="a\nb").line() is None
+
+
+def test_the_memos_key_is_the_same_whatever_a_command_imported() -> None:
+    """A command that never loads a decider (a review never loads the Record reader) reaches
+    the key one that loads them all does; a key read off ``sys.modules`` was ``None`` there,
+    and ``changes`` then rebuilt its memo on every call."""
+    probe = "from hyper.store.checked import source_key\n{imports}\nprint(source_key('hyper-journal-summaries 2'))"
+    loaded = "import hyper.store.reading, hyper.store.record, hyper.store.summaries"
+
+    def key(imports: str) -> str:
+        answer = subprocess.run(
+            [sys.executable, "-c", probe.format(imports=imports)], capture_output=True, text=True, check=True
+        )
+        return answer.stdout.strip()
+
+    assert key("") == key(loaded) != "None"
