@@ -338,20 +338,26 @@ def main() -> int:
         ratio, best = median[name] / median["pass"], least[name] / least["pass"]
         target = TARGETS.get(size)
         verdict = "" if target is None else f" ({'within' if ratio <= target else 'OVER'} the {target}x target)"
-        print(f"hyper check, {size} artefacts: {median[name] * 1000:.1f} ms = {ratio:.2f}x median, {best:.2f}x min"
-              f"{verdict}; peak RSS {statistics.median(peaks[name]) / 1024:.1f} MB")
+        print(
+            f"hyper check, {size} artefacts: {median[name] * 1000:.1f} ms = {ratio:.2f}x median, {best:.2f}x min"
+            f"{verdict}; peak RSS {statistics.median(peaks[name]) / 1024:.1f} MB"
+        )
     for smaller, larger in itertools.pairwise(sizes):
         extra = larger - smaller
         cost = (median[str(larger)] - median[str(smaller)]) / extra
         memory = (statistics.median(peaks[str(larger)]) - statistics.median(peaks[str(smaller)])) / extra
-        print(f"{smaller} -> {larger}: {cost * 1e6:.0f} us and {memory:.1f} KB per further artefact"
-              f" ({'within' if memory <= MEMORY_KB else 'OVER'} the {MEMORY_KB} KB target)")
+        print(
+            f"{smaller} -> {larger}: {cost * 1e6:.0f} us and {memory:.1f} KB per further artefact"
+            f" ({'within' if memory <= MEMORY_KB else 'OVER'} the {MEMORY_KB} KB target)"
+        )
     if len(sizes) >= 3:
         first = (median[str(sizes[1])] - median[str(sizes[0])]) / (sizes[1] - sizes[0])
         last = (median[str(sizes[-1])] - median[str(sizes[-2])]) / (sizes[-1] - sizes[-2])
         growth = last / first
-        print(f"marginal cost per artefact, {sizes[-2]}+ against {sizes[0]}+: {growth:.2f}x"
-              f" ({'within' if growth <= GROWTH else 'OVER'} the {GROWTH}x of linear growth)")
+        print(
+            f"marginal cost per artefact, {sizes[-2]}+ against {sizes[0]}+: {growth:.2f}x"
+            f" ({'within' if growth <= GROWTH else 'OVER'} the {GROWTH}x of linear growth)"
+        )
     return 0
 
 

@@ -61,11 +61,14 @@ class Session:
     """One server process and the next request id."""
 
     def __init__(self, argv: list[str], cwd: str) -> None:
-        self.child = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                      stderr=subprocess.DEVNULL)
+        self.child = subprocess.Popen(
+            argv, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+        )
         self.next_id = 0
-        self.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
-                                    "clientInfo": {"name": "bench", "version": "0"}})
+        self.request(
+            "initialize",
+            {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "bench", "version": "0"}},
+        )
         self._send({"jsonrpc": "2.0", "method": "notifications/initialized"})
 
     def _send(self, message: dict[str, object]) -> None:
@@ -131,8 +134,10 @@ def measure(repository: str, rounds: int, calls: int) -> int:
         echo.close()
     ratio = statistics.median(ours) / statistics.median(theirs)
     verdict = "within" if ratio <= TARGET else "OVER"
-    print(f"hyper mcp providers: {statistics.median(ours) * 1000:.2f} ms a call; bare SDK echo:"
-          f" {statistics.median(theirs) * 1000:.2f} ms a call (medians of {rounds} rounds of {calls})")
+    print(
+        f"hyper mcp providers: {statistics.median(ours) * 1000:.2f} ms a call; bare SDK echo:"
+        f" {statistics.median(theirs) * 1000:.2f} ms a call (medians of {rounds} rounds of {calls})"
+    )
     print(f"ratio {ratio:.2f}x median, {min(ours) / min(theirs):.2f}x min ({verdict} the {TARGET}x target)")
     return 0
 

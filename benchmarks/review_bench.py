@@ -52,8 +52,12 @@ def git(root: Path, *args: str) -> str:
 
 def process(root: Path) -> Process:
     return Process(
-        environ=ENV, getwd=lambda: str(root), now=lambda: NOW, mint=mint_v7,
-        user=lambda: "bench", hostname=lambda: "bench",
+        environ=ENV,
+        getwd=lambda: str(root),
+        now=lambda: NOW,
+        mint=mint_v7,
+        user=lambda: "bench",
+        hostname=lambda: "bench",
     )
 
 
@@ -74,7 +78,11 @@ def repository(work: Path, name: str, procedure: str, edit: tuple[str, str]) -> 
     commit = git(root, "rev-parse", "HEAD")
     started = NOW - _dt.timedelta(days=41)
     run = RunFile(
-        mint_v7(started), "retire-preview-envs", Trigger("cron", "local", "bench", "bench"), started, False,
+        mint_v7(started),
+        "retire-preview-envs",
+        Trigger("cron", "local", "bench", "bench"),
+        started,
+        False,
         RunProvenance(installed().version, revision, commit),
     )
     outcome = OutcomeFile("completed", started + _dt.timedelta(minutes=2))
@@ -133,17 +141,21 @@ def main() -> int:
         print(f"python -c pass: {baseline * 1000:.1f} ms (median of {runs})")
         ratio = walls["review"] / baseline
         verdict = "within" if ratio <= 2.5 else "OVER"
-        print(f"review of the README's example, range open: {walls['review'] * 1000:.1f} ms = {ratio:.2f}x "
-              f"({verdict} the 2.5x target); its own work {warm_work(example, runs) * 1000:.1f} ms")
+        print(
+            f"review of the README's example, range open: {walls['review'] * 1000:.1f} ms = {ratio:.2f}x "
+            f"({verdict} the 2.5x target); its own work {warm_work(example, runs) * 1000:.1f} ms"
+        )
         for lines in (500, 1000, 2000):
             text = long_procedure(lines)
             root = repository(work, f"long-{lines}", text, ("older_than: 14d", "older_than: 30d"))
             size = len(text.splitlines())
             walls = median_walls({"pass": PASS, "review": review(root)}, max(5, runs // 3))
             own = warm_work(root, max(5, runs // 3))
-            print(f"review of a {size}-line Procedure, range open: {walls['review'] * 1000:.1f} ms = "
-                  f"{walls['review'] / walls['pass']:.2f}x; its own work {own * 1000:.1f} ms, "
-                  f"{own / size * 1e6:.1f} µs per line")
+            print(
+                f"review of a {size}-line Procedure, range open: {walls['review'] * 1000:.1f} ms = "
+                f"{walls['review'] / walls['pass']:.2f}x; its own work {own * 1000:.1f} ms, "
+                f"{own / size * 1e6:.1f} µs per line"
+            )
     return 0
 
 

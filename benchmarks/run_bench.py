@@ -60,8 +60,13 @@ def process(root: Path) -> Process:
 
 
 def git(root: Path, *args: str, stdin: bytes | None = None) -> bytes:
-    env = {**ENV, "GIT_AUTHOR_NAME": "b", "GIT_AUTHOR_EMAIL": "b@b", "GIT_COMMITTER_NAME": "b",
-           "GIT_COMMITTER_EMAIL": "b@b"}
+    env = {
+        **ENV,
+        "GIT_AUTHOR_NAME": "b",
+        "GIT_AUTHOR_EMAIL": "b@b",
+        "GIT_COMMITTER_NAME": "b",
+        "GIT_COMMITTER_EMAIL": "b@b",
+    }
     return subprocess.run(["git", *args], cwd=root, env=env, input=stdin, capture_output=True, check=True).stdout
 
 
@@ -94,8 +99,9 @@ def run_once(root: Path) -> None:
 
 def whole_process(root: Path) -> int:
     """``hyper run many`` as its own process; its peak RSS in KiB."""
-    child = subprocess.Popen([*HYPER, "run", "--repo-dir", str(root), "many"], env=ENV,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    child = subprocess.Popen(
+        [*HYPER, "run", "--repo-dir", str(root), "many"], env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     _, status, usage = os.wait4(child.pid, 0)
     child.returncode = os.waitstatus_to_exitcode(status)
     if child.returncode != 0:
@@ -178,8 +184,16 @@ def bench(work: Path, steps: int, rounds: int) -> None:
 
         def baseline(at: Path = other) -> None:
             for n in range(1, steps + 1):  # as the shell Capability starts a child: output captured, own session
-                subprocess.run([true, f"step-{n:05d}"], cwd=at, env=CHILD_ENV, stdin=subprocess.DEVNULL,
-                               capture_output=True, start_new_session=True, close_fds=True, check=True)
+                subprocess.run(
+                    [true, f"step-{n:05d}"],
+                    cwd=at,
+                    env=CHILD_ENV,
+                    stdin=subprocess.DEVNULL,
+                    capture_output=True,
+                    start_new_session=True,
+                    close_fds=True,
+                    check=True,
+                )
             git(at, "fast-import", "--quiet", stdin=stream)
 
         theirs.append(timed(baseline))
@@ -192,8 +206,10 @@ def bench(work: Path, steps: int, rounds: int) -> None:
     print(ratio_line("in process", ours, theirs))
     print(ratio_line("whole process", whole, theirs))
     verdict = "within" if max(rss) <= RSS_TARGET_MB else "OVER"
-    print(f"  whole-process peak RSS: {statistics.median(rss):.0f} MB median, {max(rss):.0f} MB max"
-          f" ({verdict} the {RSS_TARGET_MB} MB target{'' if steps >= 3000 else ', set at 3,000 Steps'})")
+    print(
+        f"  whole-process peak RSS: {statistics.median(rss):.0f} MB median, {max(rss):.0f} MB max"
+        f" ({verdict} the {RSS_TARGET_MB} MB target{'' if steps >= 3000 else ', set at 3,000 Steps'})"
+    )
 
 
 def main_bench() -> None:

@@ -42,10 +42,19 @@ def install(scratch: Path) -> Path:
     environment = scratch / "venv"
     venv.create(environment, with_pip=False)
     python = environment / "bin" / "python"
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps",
-                    str(ROOT)], check=True, stdout=subprocess.DEVNULL)
-    packages = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-                                   check=True, capture_output=True, text=True).stdout.strip())
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps", str(ROOT)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    packages = Path(
+        subprocess.run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    )
     (packages / "hyper-benchmark-dependencies.pth").write_text(site.getsitepackages()[0] + "\n")
     for package in ("hyper", "hyper_mcp"):
         compileall.compile_dir(str(packages / package), quiet=1)
@@ -76,13 +85,17 @@ def main() -> int:
                 subprocess.run(argv, cwd=scratch, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
                 walls[case].append(time.perf_counter() - start)
     baseline = walls["python -c pass"]
-    print(f"python -c pass (the install's own): {statistics.median(baseline) * 1000:.1f} ms median,"
-          f" {min(baseline) * 1000:.1f} ms min ({runs} rounds)")
+    print(
+        f"python -c pass (the install's own): {statistics.median(baseline) * 1000:.1f} ms median,"
+        f" {min(baseline) * 1000:.1f} ms min ({runs} rounds)"
+    )
     for case, target in TARGETS.items():
         ratio = statistics.median(walls[case]) / statistics.median(baseline)
         verdict = "within" if ratio <= target else "OVER"
-        print(f"{case}: {statistics.median(walls[case]) * 1000:.1f} ms = {ratio:.2f}x median,"
-              f" {min(walls[case]) / min(baseline):.2f}x min ({verdict} the {target}x target)")
+        print(
+            f"{case}: {statistics.median(walls[case]) * 1000:.1f} ms = {ratio:.2f}x median,"
+            f" {min(walls[case]) / min(baseline):.2f}x min ({verdict} the {target}x target)"
+        )
     return 0
 
 

@@ -44,8 +44,12 @@ REPEATS = 5
 
 def process(root: Path) -> Process:
     return Process(
-        environ=ENV, getwd=lambda: str(root), now=lambda: NOW, mint=mint_v7,
-        user=lambda: "bench", hostname=lambda: "bench",
+        environ=ENV,
+        getwd=lambda: str(root),
+        now=lambda: NOW,
+        mint=mint_v7,
+        user=lambda: "bench",
+        hostname=lambda: "bench",
     )
 
 
@@ -68,13 +72,22 @@ def one_run(run: str) -> list[tuple[str, list[Write]]]:
     commits = [(f"Begin run {run}", [Write(entry.run_path, run_file.encode())])]
     for number in range(100):
         identity = Identity("local", "uptime", f"host-{number:03d}.example.com")
-        meta = Metadata(identity, "observation", run, 1, "check_http", NOW,
-                        Provenance(run_provenance, step_provenance))
+        meta = Metadata(identity, "observation", run, 1, "check_http", NOW, Provenance(run_provenance, step_provenance))
         version = RecordVersion(meta, {"status": 200, "latency_ms": number, "name": identity.name})
-        commits.append((f"Record local/uptime/{identity.name} at run {run} step 1",
-                        [Write(record_path(identity, run, 1), version.encode())]))
-    step = StepFile(1, StepCode("probe", "uptime", "check_http", "uptime", "local", "read"), "ran",
-                    NOW, NOW + _dt.timedelta(seconds=2), step_provenance)
+        commits.append(
+            (
+                f"Record local/uptime/{identity.name} at run {run} step 1",
+                [Write(record_path(identity, run, 1), version.encode())],
+            )
+        )
+    step = StepFile(
+        1,
+        StepCode("probe", "uptime", "check_http", "uptime", "local", "read"),
+        "ran",
+        NOW,
+        NOW + _dt.timedelta(seconds=2),
+        step_provenance,
+    )
     commits.append((f"Step 1 probe of run {run}: ran", [Write(entry.step_path(1), step.encode())]))
     outcome = OutcomeFile("completed", NOW + _dt.timedelta(seconds=3))
     commits.append((f"End run {run}", [Write(entry.outcome_path, outcome.encode())]))
@@ -109,8 +122,10 @@ def append_bench(work: Path) -> None:
     run = mint_v7(NOW)
     per_write = one_run(run)
     whole = [(f"Run {run}", [write for _, writes in per_write for write in writes])]
-    for label, commits in (("one append for the whole Run", whole),
-                           ("one commit per confirmed write (103 commits)", per_write)):
+    for label, commits in (
+        ("one append for the whole Run", whole),
+        ("one commit per confirmed write (103 commits)", per_write),
+    ):
         ours, theirs = [], []
         stream = fast_import_stream(commits, parent)
         for attempt in range(REPEATS):
@@ -142,10 +157,18 @@ def journal_stream(entries: int) -> bytes:
     for number in range(entries):
         started = base + _dt.timedelta(minutes=37 * number)
         run = mint_v7(started)
-        run_file = RunFile(run, "watch", Trigger("cron", "github-actions", "bot"), started, False,
-                           RunProvenance("1.4.0", "a" * 40, "b" * 40))
-        for path, data in ((run_file.at.run_path, run_file.encode()),
-                           (run_file.at.outcome_path, OutcomeFile("completed", started).encode())):
+        run_file = RunFile(
+            run,
+            "watch",
+            Trigger("cron", "github-actions", "bot"),
+            started,
+            False,
+            RunProvenance("1.4.0", "a" * 40, "b" * 40),
+        )
+        for path, data in (
+            (run_file.at.run_path, run_file.encode()),
+            (run_file.at.outcome_path, OutcomeFile("completed", started).encode()),
+        ):
             out.append(b"M 100644 inline %s\ndata %d\n%s\n" % (path.encode(), len(data), data))
     return b"".join(out)
 

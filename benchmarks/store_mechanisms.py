@@ -63,11 +63,26 @@ def cli_append(root: Path, writes: list[Write], message: str) -> None:
         return made
 
     root_tree = tree(held)
-    env = {**os.environ, "GIT_AUTHOR_NAME": "hyper", "GIT_AUTHOR_EMAIL": "hyper@hyper.invalid",
-           "GIT_COMMITTER_NAME": "hyper", "GIT_COMMITTER_EMAIL": "hyper@hyper.invalid",
-           "GIT_AUTHOR_DATE": env_date, "GIT_COMMITTER_DATE": env_date}
-    commit = subprocess.run(["git", "commit-tree", root_tree, "-p", tip, "-m", message], cwd=root, env=env,
-                            capture_output=True, check=True).stdout.decode().strip()
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "hyper",
+        "GIT_AUTHOR_EMAIL": "hyper@hyper.invalid",
+        "GIT_COMMITTER_NAME": "hyper",
+        "GIT_COMMITTER_EMAIL": "hyper@hyper.invalid",
+        "GIT_AUTHOR_DATE": env_date,
+        "GIT_COMMITTER_DATE": env_date,
+    }
+    commit = (
+        subprocess.run(
+            ["git", "commit-tree", root_tree, "-p", tip, "-m", message],
+            cwd=root,
+            env=env,
+            capture_output=True,
+            check=True,
+        )
+        .stdout.decode()
+        .strip()
+    )
     git(root, "update-ref", "refs/heads/hyper-store", commit, tip)
 
 

@@ -150,9 +150,7 @@ def resolve(case: Case, inputs: Inputs, scratch: Path) -> Invocation:
     return Invocation(args=tuple(args), wd=wd, env=env, repository=repository)
 
 
-def process_of(
-    case: Case, inputs: Inputs, invocation: Invocation, problems: list[str], dial: Dialer
-) -> Process:
+def process_of(case: Case, inputs: Inputs, invocation: Invocation, problems: list[str], dial: Dialer) -> Process:
     """The case's process: its env, wd, clock, Run ids, actor, host, bin/ launcher and serve/ dialer."""
     instant = inputs.instant
     ids = list(inputs.mint)

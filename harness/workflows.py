@@ -34,9 +34,7 @@ HAND_EDITS: Final[dict[str, tuple[tuple[str, str], ...]]] = {
         ("  cancel-in-progress: false\n", "  cancel-in-progress: true\n"),
         ("        if: always()\n", "        if: failure()\n"),
     ),
-    "check/projection-stale-lock-edited/repo/.github/workflows/hyper-requirements.txt": (
-        ("attrs==", "attrs>="),
-    ),
+    "check/projection-stale-lock-edited/repo/.github/workflows/hyper-requirements.txt": (("attrs==", "attrs>="),),
 }
 """Fixture path (relative to the corpus) → each (generated text, what the hand edit made of it)."""
 

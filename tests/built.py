@@ -55,7 +55,11 @@ def built(name: str, inputs: Iterable[bytes], build: Callable[[Path], None]) -> 
 
 
 NODE_FILES: Final = (
-    "package.json", "package-lock.json", "actionlint.mjs", "mcp-official-client.mjs", "mcp-run-progress.mjs"
+    "package.json",
+    "package-lock.json",
+    "actionlint.mjs",
+    "mcp-official-client.mjs",
+    "mcp-run-progress.mjs",
 )
 """The node side of ``scripts/``: the lock, and the scripts that import what it installs."""
 

@@ -60,8 +60,6 @@ def test_the_layers_cover_every_module_of_the_tree() -> None:
     assert len(covered) > 150
 
 
-@pytest.mark.parametrize(
-    "contract", [c for c in CONTRACTS if c["type"] == "forbidden"], ids=lambda c: str(c["name"])
-)
+@pytest.mark.parametrize("contract", [c for c in CONTRACTS if c["type"] == "forbidden"], ids=lambda c: str(c["name"]))
 def test_every_forbidden_contract_has_modules_to_check(contract: dict[str, Any]) -> None:
     assert all(len(_under(source)) > 5 for source in contract["source_modules"])

@@ -54,8 +54,15 @@ def _outcome(action: Callable[[], Any]) -> tuple[str, Any]:
 @pytest.mark.parametrize(
     ("args", "kwargs"),
     [
-        ((1,), {}), ((1, 2), {}), ((1, 2, "p"), {}), ((), {"x": 3}), ((1,), {"label": "q"}),
-        ((), {}), ((1, 2, "p", 4), {}), ((1,), {"x": 2}), ((1,), {"z": 2}),
+        ((1,), {}),
+        ((1, 2), {}),
+        ((1, 2, "p"), {}),
+        ((), {"x": 3}),
+        ((1,), {"label": "q"}),
+        ((), {}),
+        ((1, 2, "p", 4), {}),
+        ((1,), {"x": 2}),
+        ((1,), {"z": 2}),
     ],
 )
 def test_construction_answers_alike(args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
@@ -85,6 +92,7 @@ def test_members_and_methods_answer_alike() -> None:
         match point:
             case cls(a, b, c):
                 assert (a, b, c) == (3, -4, "origin")
+
     # Names, kinds and defaults; the standard one also carries the annotations, evaluated.
     def shape(cls: Any) -> list[tuple[str, Any, Any]]:
         return [(p.name, p.kind, p.default) for p in inspect.signature(cls).parameters.values()]

@@ -27,8 +27,6 @@ SLICE = ["tests/test_namedtuple.py", "tests/test_yamlparse.py", "tests/check", "
 
 
 def test_the_standard_form_passes_the_same_tests() -> None:
-    done = subprocess.run(
-        [sys.executable, "-c", FORCED, *SLICE], cwd=ROOT, capture_output=True, text=True, check=False
-    )
+    done = subprocess.run([sys.executable, "-c", FORCED, *SLICE], cwd=ROOT, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     assert " passed" in done.stdout

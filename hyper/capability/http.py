@@ -99,6 +99,7 @@ def _query(text: str) -> str:
 def build(declared: HttpRequest, host: str, inputs: Mapping[str, Any]) -> Request:
     """The request an ``http:`` block makes against ``host``; :class:`TemplateFault` names a hole
     nothing fills (or a body literal JSON cannot spell)."""
+
     def pairs(position: str, node: Any) -> tuple[tuple[str, str], ...]:
         if not isinstance(node, Map):
             return ()
@@ -362,8 +363,7 @@ def _unverified(host: str, exc: ssl.SSLCertVerificationError) -> str:
     it is then named by what it does carry, never a traceback."""
     code = getattr(exc, "verify_code", None)
     if code in _UNKNOWN_ISSUER:
-        return (f"the certificate {host} presented was issued by no authority this machine trusts"
-                " (unknown issuer)")
+        return f"the certificate {host} presented was issued by no authority this machine trusts (unknown issuer)"
     if code == _EXPIRED:
         return f"the certificate {host} presented has expired"
     if code == _NOT_YET_VALID:
@@ -408,7 +408,6 @@ def perform(call: Call, context: Context) -> Answer:
     def one(page: Page) -> Exchange:
         query, headers = pattern.write(page, request.query, request.headers)
         return send(request._replace(query=query, headers=headers), dial, context.instant, clock, secret)
-
 
     walked = pattern.walk(
         pattern.read(call.operation.patterns),

@@ -278,6 +278,7 @@ def write(
 
 def collection_size(over: str) -> Members:
     """The pagination terminator for an Operation projecting over ``over`` (``""``: no collection)."""
+
     def size(response: Any) -> int:
         if not over:
             return 0

@@ -25,8 +25,10 @@ def misshapen(value: str) -> str:
     if host is not None and _host(host) and (port is None or _port(port)):
         return ""
     if "@" in value:
-        return ("a hosts: entry carries userinfo (something@), and a grant names a host[:port] only —"
-                " credentials go in auth:, never in hosts:")
+        return (
+            "a hosts: entry carries userinfo (something@), and a grant names a host[:port] only —"
+            " credentials go in auth:, never in hosts:"
+        )
     instead = _instead(value)
     suggestion = f" — write {instead}" if instead else ""
     return f'"{value}" is not a host[:port]: a grant names a host, and a port where it is not 443{suggestion}'
@@ -39,7 +41,7 @@ def _split(value: str) -> tuple[str | None, str | None]:
         end = value.find("]")
         if end < 0:
             return None, None
-        rest = value[end + 1:]
+        rest = value[end + 1 :]
         if rest and not rest.startswith(":"):
             return None, None
         return value[: end + 1], (rest[1:] if rest else None)

@@ -37,7 +37,7 @@ class ProjectedWorkflow(NamedTuple):
     facts: WorkflowFacts
 
 
-Generate: TypeAlias = 'Callable[[WorkflowFacts], bytes]'
+Generate: TypeAlias = "Callable[[WorkflowFacts], bytes]"
 
 
 def _variables(repo: Repository, index: Index, pairs: tuple[tuple[str, str], ...]) -> tuple[str, ...]:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 PR_SET_DUMPABLE: Final = 4
 PR_GET_DUMPABLE: Final = 3
 
+
 def forbid_dumps() -> None:
     """Non-dumpable from here on, where the platform has the switch; nothing elsewhere."""
     if not sys.platform.startswith("linux"):

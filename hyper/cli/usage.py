@@ -31,10 +31,7 @@ def in_sequence(names: Sequence[str]) -> str:
 
 
 def unknown_command(word: str) -> str:
-    return (
-        f"hyper: unknown command {go_quote(word)}\n"
-        "  hyper with no arguments lists the nineteen commands there are\n"
-    )
+    return f"hyper: unknown command {go_quote(word)}\n  hyper with no arguments lists the nineteen commands there are\n"
 
 
 def unknown_flag(command: Command, token: str, positional: Sequence[str] = ()) -> str:
@@ -42,10 +39,7 @@ def unknown_flag(command: Command, token: str, positional: Sequence[str] = ()) -
     own = command.spelled_parameters()
     taken = in_sequence(own) if own else "no flags of its own"
     label = command.label(tuple(positional))
-    return (
-        f"hyper {label}: unknown flag {token}\n"
-        f"  {label} takes {taken}, past {in_sequence(GLOBALS)}\n"
-    )
+    return f"hyper {label}: unknown flag {token}\n  {label} takes {taken}, past {in_sequence(GLOBALS)}\n"
 
 
 def arity_fault(given: Sequence[str], nouns: Sequence[str]) -> str:
@@ -53,5 +47,3 @@ def arity_fault(given: Sequence[str], nouns: Sequence[str]) -> str:
         return "names no " + " and no ".join(nouns)
     wanted = " and ".join(f"one {noun}" for noun in nouns)
     return f"takes {wanted}, got {len(given)}"
-
-

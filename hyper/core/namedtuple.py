@@ -44,10 +44,19 @@ else:
     # 3.13 made an unknown field in ``_replace`` a TypeError; before it was a ValueError.
     _UNEXPECTED_FIELD = TypeError if sys.version_info >= (3, 13) else ValueError
     _templates: dict[int, Any] = {}
-    _RESERVED = frozenset((
-        "__new__", "__init__", "__slots__", "__getnewargs__",
-        "_fields", "_field_defaults", "_make", "_replace", "_asdict",
-    ))
+    _RESERVED = frozenset(
+        (
+            "__new__",
+            "__init__",
+            "__slots__",
+            "__getnewargs__",
+            "_fields",
+            "_field_defaults",
+            "_make",
+            "_replace",
+            "_asdict",
+        )
+    )
 
     def _template(arity: int) -> Any:
         """The code of ``__new__`` for ``arity`` fields, compiled once per arity per process."""

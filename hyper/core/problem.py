@@ -35,4 +35,3 @@ class Problem(NamedTuple):
             error_code=self.error_code,
             message=self.message,
         )
-

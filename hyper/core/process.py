@@ -75,7 +75,7 @@ def _real_launch(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
     return subprocess.Popen(*args, **kwargs)
 
 
-Launcher: TypeAlias = 'Callable[..., subprocess.Popen[bytes]]'
+Launcher: TypeAlias = "Callable[..., subprocess.Popen[bytes]]"
 """Starts a child process; the signature is :class:`subprocess.Popen`'s."""
 
 
@@ -85,7 +85,7 @@ def _real_spawn(argv: Sequence[str], env: Mapping[str, str]) -> Piped:
     return spawn(argv, env)
 
 
-Spawner: TypeAlias = 'Callable[[Sequence[str], Mapping[str, str]], Piped]'
+Spawner: TypeAlias = "Callable[[Sequence[str], Mapping[str, str]], Piped]"
 """Starts ``argv`` with the environment given, in this process's working directory and a
 session of its own, its three standard streams pipes to the caller (:mod:`hyper.core.spawn`)."""
 
@@ -110,7 +110,7 @@ def _real_backoff(attempt: int) -> None:
     time.sleep(0.25 * 2 ** (attempt - 1) * (0.5 + random.random()))
 
 
-Dialer: TypeAlias = 'Callable[[str, int, float | None], ssl.SSLSocket]'
+Dialer: TypeAlias = "Callable[[str, int, float | None], ssl.SSLSocket]"
 """Opens a connection to ``host:port`` and completes its TLS handshake, verifying the peer
 for ``host``, within ``timeout`` seconds (``None``: no bound). Failures raise ``OSError``.
 The ``http`` Capability reaches the world through this alone, so a test (or the corpus's

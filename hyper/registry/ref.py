@@ -105,11 +105,7 @@ def _split(typed: str) -> urllib.parse.SplitResult:
     """
     scheme = _SCHEME_PREFIX.match(typed)
     first_segment = typed.split("/", 1)[0]
-    if (
-        _BAD_ESCAPE.search(typed)
-        or typed.startswith(":")
-        or (scheme is None and ":" in first_segment)
-    ):
+    if _BAD_ESCAPE.search(typed) or typed.startswith(":") or (scheme is None and ":" in first_segment):
         raise NotARef(NOT_A_URL)
     try:
         parts = urllib.parse.urlsplit(typed)

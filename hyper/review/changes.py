@@ -146,4 +146,3 @@ def _stacked(fact: Fact) -> tuple[str, ...]:
             return (MEMBER_GAP.join(fact.members),)
         return fact.members
     return ()
-

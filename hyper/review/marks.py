@@ -220,7 +220,7 @@ def repository_marks(root: Node | None) -> Marks:
 # --- Procedure ------------------------------------------------------------------------
 
 
-Reach: TypeAlias = 'Callable[[str], tuple[str, ...] | None]'
+Reach: TypeAlias = "Callable[[str], tuple[str, ...] | None]"
 """A Procedure name to the Targets it reaches at any depth, sorted; ``None`` where no such Procedure is."""
 
 

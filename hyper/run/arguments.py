@@ -161,15 +161,25 @@ def _value(node: Node, input_: Input, member: Member, acted: Acted, namespace: i
     on = f" on {member.name}" if member.name else ""
     found, value = resolve_reference(reference, member, acted, namespace)
     if not found or value is None:
-        return Declined(f"{reference_text(reference.node)} resolves to nothing{on}, and every input is supplied",
-                        reference.node.line, field)
+        return Declined(
+            f"{reference_text(reference.node)} resolves to nothing{on}, and every input is supplied",
+            reference.node.line,
+            field,
+        )
     text = scalar_text(value)
     if text is None:
-        return Declined(f"{reference_text(reference.node)} resolves to {describe(value)}{on}, and this position"
-                        f" takes {_a(input_.type)}", reference.node.line, field)
+        return Declined(
+            f"{reference_text(reference.node)} resolves to {describe(value)}{on}, and this position"
+            f" takes {_a(input_.type)}",
+            reference.node.line,
+            field,
+        )
     if not reads_as(input_.type, text):  # type: ignore[arg-type]
-        return Declined(f'{reference_text(reference.node)} resolves to "{text}"{on}, which does not read as'
-                        f" {_a(input_.type)}", reference.node.line, field)
+        return Declined(
+            f'{reference_text(reference.node)} resolves to "{text}"{on}, which does not read as {_a(input_.type)}',
+            reference.node.line,
+            field,
+        )
     return typed(input_.type, text)
 
 

@@ -110,4 +110,3 @@ def artefacts_read(
         if manifest is not None and not manifest.built_in:
             files[manifest.path] = manifest.data
     return files
-

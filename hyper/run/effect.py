@@ -56,38 +56,55 @@ def judge(bound: Binding, name: str, member: str, answered: capability.Answer) -
     fault = answered.fault
     shell = bound.operation.capability == "shell"
     if fault is not None and fault.reason == "deadline":
-        return Judged("attempted-outcome-unknown", f"step {name}: {fault.text}; the call went out and no answer"
-                      " came back, so whether its effect happened is unknown")
+        return Judged(
+            "attempted-outcome-unknown",
+            f"step {name}: {fault.text}; the call went out and no answer"
+            " came back, so whether its effect happened is unknown",
+        )
     if fault is not None and fault.reason == "transport":
-        return Judged("attempted-outcome-unknown", f"step {name}: {fault.text}; the request may have reached the"
-                      " world before it failed, so whether its effect happened is unknown")
+        return Judged(
+            "attempted-outcome-unknown",
+            f"step {name}: {fault.text}; the request may have reached the"
+            " world before it failed, so whether its effect happened is unknown",
+        )
     if shell:
         command = str(response.get(capability.COMMAND, ""))
         code = response.get(capability.EXIT_CODE)
         if fault is not None or not isinstance(code, int):
-            return Judged("attempted-world-untouched",
-                          f"step {name}: {command} never started, so no child ran and nothing was touched",
-                          MemberAnswer(ShellAnswer(command), member) if command else None)
+            return Judged(
+                "attempted-world-untouched",
+                f"step {name}: {command} never started, so no child ran and nothing was touched",
+                MemberAnswer(ShellAnswer(command), member) if command else None,
+            )
         if code == 0:
             return Judged()
-        return Judged("ran", f"step {name}: {command} exited {code}; a {bound.kind} Step under shell completes on"
-                      " exit 0 and on nothing else, since what any other code means is the command's own business",
-                      MemberAnswer(ShellAnswer(command, code), member))
+        return Judged(
+            "ran",
+            f"step {name}: {command} exited {code}; a {bound.kind} Step under shell completes on"
+            " exit 0 and on nothing else, since what any other code means is the command's own business",
+            MemberAnswer(ShellAnswer(command, code), member),
+        )
     host = str(response.get(capability.HOST, ""))
     status = response.get(capability.STATUS)
     if fault is not None or not isinstance(status, int):
         reason = f" ({fault.text})" if fault is not None else ""
-        return Judged("attempted-world-untouched",
-                      f"step {name}: the request to {host or 'its host'} never left{reason}, so nothing was touched",
-                      MemberAnswer(HTTPAnswer(host), member) if host else None)
+        return Judged(
+            "attempted-world-untouched",
+            f"step {name}: the request to {host or 'its host'} never left{reason}, so nothing was touched",
+            MemberAnswer(HTTPAnswer(host), member) if host else None,
+        )
     if 200 <= status < 300:
         return Judged()
     if status == 404 and bound.kind == "destroy":
         return Judged(answered=MemberAnswer(HTTPAnswer(host, status), member))
     accepted = "a 2xx or a 404" if bound.kind == "destroy" else "a 2xx"
-    return Judged("ran", f"step {name}: {host} answered {status}; a {bound.kind} Step completes on {accepted} only,"
-                  " and hyper neither follows a redirect nor reads an error body to guess whether its effect"
-                  " happened", MemberAnswer(HTTPAnswer(host, status), member))
+    return Judged(
+        "ran",
+        f"step {name}: {host} answered {status}; a {bound.kind} Step completes on {accepted} only,"
+        " and hyper neither follows a redirect nor reads an error body to guess whether its effect"
+        " happened",
+        MemberAnswer(HTTPAnswer(host, status), member),
+    )
 
 
 def identity_before(bound: Binding, template: str, inputs: dict[str, Any]) -> str:

@@ -148,8 +148,13 @@ def perform_run(request: Request) -> Answer:
         run.digests = comparands(request.store, request.procedure, wanted, rehearsal=request.dry_run)
         closing = reap(request.store, repo, facts.head, run_id, process.now()) if effectful else []
         run.append(
-            [Write(entry.run_path, RunFile(run_id, request.procedure, request.trigger, started, request.dry_run,
-                                           provenance).encode()), *closing],
+            [
+                Write(
+                    entry.run_path,
+                    RunFile(run_id, request.procedure, request.trigger, started, request.dry_run, provenance).encode(),
+                ),
+                *closing,
+            ],
             f"Begin run {run_id}",
         )
         run.settle()
@@ -171,9 +176,13 @@ def perform_run(request: Request) -> Answer:
     if passed.refused:
         return _closed(run, answer._replace(outcome="refused", refusals=passed.refused))
     if walked.cycle:
-        return _closed(run, answer.failed(
-            f"the invocations of {request.procedure} reach {walked.cycle} again from inside it; a cycle has no end"
-            " and no Run performs one — hyper check reports it"))
+        return _closed(
+            run,
+            answer.failed(
+                f"the invocations of {request.procedure} reach {walked.cycle} again from inside it; a cycle has no end"
+                " and no Run performs one — hyper check reports it"
+            ),
+        )
     run.credentials = passed.credentials
     if request.sink and any(producing(repo, step) for step in walked.steps):
         run.sink = Sink(request.sink)
@@ -262,8 +271,10 @@ def _requirements(run: InFlight, requirements: tuple[Requirement, ...], before: 
             return f"requirement {standing.name} carries no legible require: — hyper check reports it"
         acted = run.acted.get((standing.namespace, test.step), [])
         if not acted:
-            return (f"requirement {standing.name} did not hold: step {test.step} acted on no Record in this Run,"
-                    f" so there was nothing to read {test.field} of, and no Step after it runs")
+            return (
+                f"requirement {standing.name} did not hold: step {test.step} acted on no Record in this Run,"
+                f" so there was nothing to read {test.field} of, and no Step after it runs"
+            )
         held, mismatch = holds(test, acted, run.started)
         if mismatch:
             return Refusal(
@@ -278,8 +289,10 @@ def _requirements(run: InFlight, requirements: tuple[Requirement, ...], before: 
                 phase=AT_CONDITION,
             )
         if not held:
-            return (f"requirement {standing.name} did not hold: {test.field} of the Record step {test.step} acted on"
-                    f" does not satisfy {_as_written(test)}, and no Step after it runs")
+            return (
+                f"requirement {standing.name} did not hold: {test.field} of the Record step {test.step} acted on"
+                f" does not satisfy {_as_written(test)}, and no Step after it runs"
+            )
     return None
 
 
@@ -301,8 +314,16 @@ def _closed(run: InFlight, answer: Answer) -> Answer:
     """``outcome.json`` then the push — every Run's last push, and a read-only Run's only one."""
     try:
         run.append(
-            [Write(run.entry.outcome_path, OutcomeFile(answer.outcome, run.process.now(),  # type: ignore[arg-type]
-                                                        tuple(r.member for r in answer.refusals)).encode())],
+            [
+                Write(
+                    run.entry.outcome_path,
+                    OutcomeFile(
+                        answer.outcome,  # type: ignore[arg-type]
+                        run.process.now(),
+                        tuple(r.member for r in answer.refusals),
+                    ).encode(),
+                )
+            ],
             f"End run {run.run_id}",
         )
         run.settle()

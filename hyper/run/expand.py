@@ -103,8 +103,11 @@ def members(
             held, mismatch = test.holds(fields, instant)
             if mismatch:
                 declined.append(
-                    Mismatch(f"on {identity.name}, {mismatch}", test.line,
-                             f"{field}.over.{selector.form}[{index}].{test.operator}")
+                    Mismatch(
+                        f"on {identity.name}, {mismatch}",
+                        test.line,
+                        f"{field}.over.{selector.form}[{index}].{test.operator}",
+                    )
                 )
             holds = holds and held
         if holds:

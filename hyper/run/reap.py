@@ -50,9 +50,7 @@ def reap(store: Store, repo: Repository, head: str, run_id: str, ended: _dt.date
     return writes
 
 
-def _code(
-    store: Store, repo: Repository, head: str, dead: RunFile, step: int, known: dict[str, bool]
-) -> StepCode:
+def _code(store: Store, repo: Repository, head: str, dead: RunFile, step: int, known: dict[str, bool]) -> StepCode:
     if dead.provenance.repo_dirty or dead.provenance.repo_revision != head:
         return StepCode()
     walked = flatten(repo, dead.procedure)

@@ -132,4 +132,3 @@ def _citation(refusal: Refusal, repo: Repository) -> Citation:
     loaded = repo.file(member.file)
     source = loaded.data.decode("utf-8", "replace") if loaded is not None and member.line else None
     return refusal.citation(source, refusal.notes)
-

@@ -101,14 +101,40 @@ class InFlight:
     comparands, credentials and sink as the gates pass, and each settle moves ``settled_at``."""
 
     __slots__ = (
-        "acted", "credentials", "digests", "entry", "environment", "ledger", "object_format", "procedure",
-        "process", "provenance", "repo", "run_id", "settled_at", "sink", "started", "store",
+        "acted",
+        "credentials",
+        "digests",
+        "entry",
+        "environment",
+        "ledger",
+        "object_format",
+        "procedure",
+        "process",
+        "provenance",
+        "repo",
+        "run_id",
+        "settled_at",
+        "sink",
+        "started",
+        "store",
     )
 
     def __init__(
-        self, *, store: Store, repo: Repository, process: Process, object_format: str, run_id: str,
-        entry: JournalEntry, procedure: str, provenance: RunProvenance, started: _dt.datetime,
-        credentials: dict[str, dict[str, str]], environment: dict[str, str], ledger: Ledger, digests: Comparands,
+        self,
+        *,
+        store: Store,
+        repo: Repository,
+        process: Process,
+        object_format: str,
+        run_id: str,
+        entry: JournalEntry,
+        procedure: str,
+        provenance: RunProvenance,
+        started: _dt.datetime,
+        credentials: dict[str, dict[str, str]],
+        environment: dict[str, str],
+        ledger: Ledger,
+        digests: Comparands,
     ) -> None:
         self.store = store
         self.repo = repo
@@ -193,10 +219,21 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
 
     def filed(disposition: str, **more: Any) -> None:
         run.append(
-            [Write(run.entry.step_path(position), StepFile(
-                step=position, code=code, disposition=disposition,  # type: ignore[arg-type]
-                started_at=started, ended_at=run.process.now(), provenance=provenance, path=step.path, **more,
-            ).encode())],
+            [
+                Write(
+                    run.entry.step_path(position),
+                    StepFile(
+                        step=position,
+                        code=code,
+                        disposition=disposition,  # type: ignore[arg-type]
+                        started_at=started,
+                        ended_at=run.process.now(),
+                        provenance=provenance,
+                        path=step.path,
+                        **more,
+                    ).encode(),
+                )
+            ],
             f"Step {position} {step.id} of run {run.run_id}: {disposition}",
         )
         run.digests.filed(step.id, step.path, more.get("identities"))
@@ -219,10 +256,17 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
         evidence = effect.run_once_evidence(run.store, step.id)
         if evidence is not None:
             return refused(
-                _refusal(step, position, bound, effect.RUN_ONCE_RECORDED,
-                         f"{step.name} binds {step.operation}, which is run-once, and run {evidence.entry.run_id}"
-                         f" records it as {evidence.step.disposition}", step.step.entry.line, step.step.field,
-                         phase=AT_REPEATABILITY),
+                _refusal(
+                    step,
+                    position,
+                    bound,
+                    effect.RUN_ONCE_RECORDED,
+                    f"{step.name} binds {step.operation}, which is run-once, and run {evidence.entry.run_id}"
+                    f" records it as {evidence.step.disposition}",
+                    step.step.entry.line,
+                    step.step.field,
+                    phase=AT_REPEATABILITY,
+                ),
             )
 
     selector = expand.read_selector(step.step.over)
@@ -250,12 +294,19 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
         return refused(
             Refusal(
                 RefusalMember(
-                    error_code=effect.BOUND_EXCEEDED, file=step.file.path,
+                    error_code=effect.BOUND_EXCEEDED,
+                    file=step.file.path,
                     message=f"expansion resolved {len(found)} {selector.form or 'members'} on {step.target}",
-                    line=step.step.bound.line, field=f"{step.step.field}.bound", step=position, step_id=step.id,
-                    declared=limit, observed=len(found),
+                    line=step.step.bound.line,
+                    field=f"{step.step.field}.bound",
+                    step=position,
+                    step_id=step.id,
+                    declared=limit,
+                    observed=len(found),
                 ),
-                operation=step.operation, target=step.target, phase=AT_EXPANSION,
+                operation=step.operation,
+                target=step.target,
+                phase=AT_EXPANSION,
             ),
             selector=stored_selector,
         )
@@ -277,20 +328,19 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
     # member's name is what both comparands are held to — a literal spelled apart from a
     # standing series under the fold would otherwise open a second series for one thing.
     comparable = [
-        name or (member.name if bound.kind == "destroy" else "")
-        for member, name in zip(found, identities, strict=True)
+        name or (member.name if bound.kind == "destroy" else "") for member, name in zip(found, identities, strict=True)
     ]
     collision = _collisions(run.ledger, step, found, comparable)
     if collision:
         return refused(
-            _refusal(step, position, bound, RECORD_IDENTITY_COLLISION, collision, _selector_line(step),
-                     _selector_field(step)),
+            _refusal(
+                step, position, bound, RECORD_IDENTITY_COLLISION, collision, _selector_line(step), _selector_field(step)
+            ),
             selector=stored_selector,
         )
 
     if effectful:
-        return _effect(run, bound, step, position, provenance, found, inputs, identities, stored_selector, base,
-                       filed)
+        return _effect(run, bound, step, position, provenance, found, inputs, identities, stored_selector, base, filed)
 
     turns = _dispatch(run, bound, found, inputs, identities)
 
@@ -334,8 +384,9 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
         pattern=pattern,
         projection_failed_path=failed_path,
     )
-    reached = base._replace(records=len(set(names)), expanded=reached_identities if halted else None,
-                            notes=tuple(notes))
+    reached = base._replace(
+        records=len(set(names)), expanded=reached_identities if halted else None, notes=tuple(notes)
+    )
     if halted:
         raise Halted(reached, halted)
     return reached, ()
@@ -352,9 +403,16 @@ def _condition(run: InFlight, step: Sequenced, position: int, bound: Binding) ->
     held, mismatch = holds(test, run.acted.get((step.namespace, test.step), []), run.started)
     if mismatch:
         return False, (
-            _refusal(step, position, bound, PREDICATE_TYPE_MISMATCH,
-                     f"on the Record step {test.step} acted on, {mismatch}", test.line,
-                     f"{step.step.field}.when.{test.operator}", phase=AT_CONDITION),
+            _refusal(
+                step,
+                position,
+                bound,
+                PREDICATE_TYPE_MISMATCH,
+                f"on the Record step {test.step} acted on, {mismatch}",
+                test.line,
+                f"{step.step.field}.when.{test.operator}",
+                phase=AT_CONDITION,
+            ),
         )
     return held, ()
 
@@ -373,13 +431,24 @@ def holds(test: Any, records: Sequence[dict[str, Any]], instant: _dt.datetime) -
 
 
 def _refusal(
-    step: Sequenced, position: int, bound: Binding, code: str, message: str, line: int, field: str,
+    step: Sequenced,
+    position: int,
+    bound: Binding,
+    code: str,
+    message: str,
+    line: int,
+    field: str,
     phase: str = AT_EXPANSION,
 ) -> Refusal:
     return Refusal(
         RefusalMember(
-            error_code=code, file=step.file.path, message=message, line=line, field=field,
-            step=position, step_id=step.id,
+            error_code=code,
+            file=step.file.path,
+            message=message,
+            line=line,
+            field=field,
+            step=position,
+            step_id=step.id,
         ),
         operation=step.operation,
         target=step.target,
@@ -419,14 +488,18 @@ def _collisions(ledger: Ledger, step: Sequenced, found: Sequence[arguments.Membe
         folded = reading.folded(identity)
         if folded in first and first[folded][1] != name:
             earlier_member, earlier = first[folded]
-            return (f"{earlier_member or 'the call'} resolves to {earlier} and {member.name or 'the call'} to {name},"
-                    " which are one Record identity — every member of an Expansion is one identity")
+            return (
+                f"{earlier_member or 'the call'} resolves to {earlier} and {member.name or 'the call'} to {name},"
+                " which are one Record identity — every member of an Expansion is one identity"
+            )
         first.setdefault(folded, (member.name, name))
     for identity in resolved:
         standing = ledger.collision(identity)
         if standing is not None:
-            return (f"{identity.name} and the Record {standing.name} the Store already holds are one identity under"
-                    " hyper's case fold — one of the two spellings is wrong")
+            return (
+                f"{identity.name} and the Record {standing.name} the Store already holds are one identity under"
+                " hyper's case fold — one of the two spellings is wrong"
+            )
     return ""
 
 
@@ -449,7 +522,10 @@ def _taken(ledger: Ledger, taken: dict[Identity, Identity], identity: Identity) 
 
 
 def _dispatch(
-    run: InFlight, bound: Binding, found: Sequence[arguments.Member], inputs: Sequence[dict[str, Any]],
+    run: InFlight,
+    bound: Binding,
+    found: Sequence[arguments.Member],
+    inputs: Sequence[dict[str, Any]],
     identities: Sequence[str],
 ) -> list[_Turn]:
     """Every member's call, up to ``concurrency:`` at once, answered in Expansion order."""
@@ -459,8 +535,14 @@ def _dispatch(
 
     def call(at: int) -> _Turn:
         answered = capability.perform(
-            capability.Call(bound.manifest, bound.operation, bound.target, inputs[at],
-                            float(deadline) if deadline is not None else None, credentials),
+            capability.Call(
+                bound.manifest,
+                bound.operation,
+                bound.target,
+                inputs[at],
+                float(deadline) if deadline is not None else None,
+                credentials,
+            ),
             context,
         )
         return _project(bound, found[at], identities[at], answered)
@@ -498,27 +580,53 @@ def _project(bound: Binding, member: arguments.Member, identity: str, answered: 
         for page in (*answered.pages, answered.response):
             items = projection.collection(over, page)
             if items is None:
-                return _Turn(held, _unresolved(member, f"the collection path {over}", why,
-                                               "so an empty collection and a wrong path cannot be told apart"),
-                             over, pattern)
+                return _Turn(
+                    held,
+                    _unresolved(
+                        member,
+                        f"the collection path {over}",
+                        why,
+                        "so an empty collection and a wrong path cannot be told apart",
+                    ),
+                    over,
+                    pattern,
+                )
             for at, item in enumerate(items, start=len(held) + 1):
                 name = _identity(bound.operation, identity, item)
                 if name is None:
-                    return _Turn(held, f"{_member(member)}the identity path {bound.operation.record_identity} did not"
-                                 f" resolve against record {at} of {over}", bound.operation.record_identity, pattern)
+                    return _Turn(
+                        held,
+                        f"{_member(member)}the identity path {bound.operation.record_identity} did not"
+                        f" resolve against record {at} of {over}",
+                        bound.operation.record_identity,
+                        pattern,
+                    )
                 held.append(_Concluded(name, _fields(bound.operation, item), _secrets(bound.operation, item)))
-        made = (f"and the collection {over} came to {len(held)} Record{'' if len(held) == 1 else 's'} this Run"
-                " recorded as the whole of it" if held else
-                f"and the collection {over} came to none: this Run recorded an empty collection, and hyper changes"
-                " calls every Record an earlier Run of this Step saw vanished")
+        made = (
+            f"and the collection {over} came to {len(held)} Record{'' if len(held) == 1 else 's'} this Run"
+            " recorded as the whole of it"
+            if held
+            else f"and the collection {over} came to none: this Run recorded an empty collection, and hyper changes"
+            " calls every Record an earlier Run of this Step saw vanished"
+        )
         return _Turn(held, pattern=pattern, notes=_noted(member, answered, made))
     name = _identity(bound.operation, identity, answered.response)
     if name is None:
-        return _Turn([], _unresolved(member, f"the identity path {bound.operation.record_identity}", why,
-                                     "so hyper cannot say which Record it holds"),
-                     bound.operation.record_identity, pattern)
-    return _Turn([_Concluded(name, _fields(bound.operation, answered.response),
-                             _secrets(bound.operation, answered.response))], pattern=pattern)
+        return _Turn(
+            [],
+            _unresolved(
+                member,
+                f"the identity path {bound.operation.record_identity}",
+                why,
+                "so hyper cannot say which Record it holds",
+            ),
+            bound.operation.record_identity,
+            pattern,
+        )
+    return _Turn(
+        [_Concluded(name, _fields(bound.operation, answered.response), _secrets(bound.operation, answered.response))],
+        pattern=pattern,
+    )
 
 
 def _unresolved(member: arguments.Member, path: str, why: str, otherwise: str) -> str:
@@ -534,13 +642,15 @@ def _noted(member: arguments.Member, answered: capability.Answer, made: str) -> 
     check answered 503 is the fact it records — so only a collection, where an error answer
     passes for an empty world, is said."""
     pages = (*answered.pages, answered.response)
-    cut = [(at, page, status) for at, page in enumerate(pages, start=1)
-           if (status := cause.status_of(page)) is not None and not cause.ordinary(status)]
+    cut = [
+        (at, page, status)
+        for at, page in enumerate(pages, start=1)
+        if (status := cause.status_of(page)) is not None and not cause.ordinary(status)
+    ]
     said = []
     for count, (at, page, status) in enumerate(cut, start=1):
         where = f" on page {at} of {len(pages)}" if len(pages) > 1 else ""
-        said.append(f"{_member(member)}{cause.answered(page, status)}{where}"
-                    f"{', ' + made if count == len(cut) else ''}")
+        said.append(f"{_member(member)}{cause.answered(page, status)}{where}{', ' + made if count == len(cut) else ''}")
     return tuple(said)
 
 
@@ -599,14 +709,22 @@ def _sunk(run: InFlight, position: int, record: _Concluded) -> None:
     if not record.secrets:
         return
     if run.sink is None:
-        raise SinkUnwritten(f"step {position} holds a secret field of {record.name} and this Run has no"
-                            " Secret sink to put it in")
+        raise SinkUnwritten(
+            f"step {position} holds a secret field of {record.name} and this Run has no Secret sink to put it in"
+        )
     run.sink.write(position, record.name, record.secrets)
 
 
 def _mint(
-    run: InFlight, bound: Binding, step: Sequenced, position: int, provenance: StepProvenance,
-    identity: Identity, fields: dict[str, Value] | None, *, tombstone: bool = False,
+    run: InFlight,
+    bound: Binding,
+    step: Sequenced,
+    position: int,
+    provenance: StepProvenance,
+    identity: Identity,
+    fields: dict[str, Value] | None,
+    *,
+    tombstone: bool = False,
 ) -> None:
     record_type: RecordType = "observation" if bound.kind == "read" else "asset"
     try:
@@ -647,9 +765,17 @@ def _ended(run: InFlight, step: Sequenced, name: str) -> bool:
 
 
 def _effect(
-    run: InFlight, bound: Binding, step: Sequenced, position: int, provenance: StepProvenance,
-    found: Sequence[arguments.Member], inputs: Sequence[dict[str, Any]], identities: Sequence[str],
-    stored_selector: Selector | None, base: Reached, filed: Callable[..., None],
+    run: InFlight,
+    bound: Binding,
+    step: Sequenced,
+    position: int,
+    provenance: StepProvenance,
+    found: Sequence[arguments.Member],
+    inputs: Sequence[dict[str, Any]],
+    identities: Sequence[str],
+    stored_selector: Selector | None,
+    base: Reached,
+    filed: Callable[..., None],
 ) -> tuple[Reached, tuple[Refusal, ...]]:
     """An effectful Expansion: one member at a time, each confirmed write committed and on
     the branch before the next call goes out, stopping at the first member whose answer did
@@ -677,8 +803,10 @@ def _effect(
         if skips:
             if not before:
                 # No call was made, so no Disposition describes it: the Run ends with no Step file.
-                raise Unbound(f"step {step.name}: {step.operation} declares skip-if-recorded, and its identity:"
-                              " resolves to nothing before the call — hyper check reports it")
+                raise Unbound(
+                    f"step {step.name}: {step.operation} declares skip-if-recorded, and its identity:"
+                    " resolves to nothing before the call — hyper check reports it"
+                )
             head = run.ledger.head(Identity(step.target, step.definition, before))
             if head is not None and not head.metadata.tombstone:
                 skipped += 1
@@ -686,8 +814,14 @@ def _effect(
                 acted.append(dict(head.fields or {}))
                 continue
         answered = capability.perform(
-            capability.Call(bound.manifest, bound.operation, bound.target, inputs[at],
-                            float(deadline) if deadline is not None else None, credentials),
+            capability.Call(
+                bound.manifest,
+                bound.operation,
+                bound.target,
+                inputs[at],
+                float(deadline) if deadline is not None else None,
+                credentials,
+            ),
             context,
         )
         pattern = Pattern(

@@ -70,9 +70,7 @@ class Store:
         self._replay: list[tuple[list[PathOperation], str]] = []
 
     @classmethod
-    def open(
-        cls, root: str, process: Process, now: _dt.datetime, layout: tuple[str, str, str] | None = None
-    ) -> Store:
+    def open(cls, root: str, process: Process, now: _dt.datetime, layout: tuple[str, str, str] | None = None) -> Store:
         """The Store the clone holds; :class:`StoreAbsent` where it holds none. No network.
         ``layout`` is :meth:`Git.layout`'s answer where the caller has it already."""
         return cls.on(Git.open(root, process, now), now, layout)

@@ -49,9 +49,7 @@ class Secret(NamedTuple):
     """A value that has already forgotten what it held: it can only be written as the marker."""
 
 
-Value: TypeAlias = (
-    "dict[str, Value] | list[Value] | str | int | float | bool | Always | Secret | _dt.datetime"
-)
+Value: TypeAlias = "dict[str, Value] | list[Value] | str | int | float | bool | Always | Secret | _dt.datetime"
 
 _INT_LOW = -(2**63)
 _INT_HIGH = 2**64 - 1

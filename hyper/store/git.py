@@ -92,7 +92,6 @@ class PathOperation(NamedTuple):
         return not self.blob
 
 
-
 class Git:
     """One repository as the Store reaches it: its root, the environment, and the launcher."""
 

@@ -60,6 +60,7 @@ def _deflate(data: bytes) -> bytes:
 
     return zlib.compress(data, _COMPRESSION, max(_SMALLEST_WINDOW, min(_LARGEST_WINDOW, len(data).bit_length())))
 
+
 class ObjectStore:
     """Writes and reads one repository's objects for one Store handle.
 
@@ -409,7 +410,10 @@ class ObjectStore:
         return entries
 
     def files(
-        self, commit: str, prefix: str = "", skip: Callable[[str, str], bool] | None = None,
+        self,
+        commit: str,
+        prefix: str = "",
+        skip: Callable[[str, str], bool] | None = None,
         seen: list[tuple[str, str]] | None = None,
     ) -> list[TreeFile]:
         """Every file under the directory ``prefix`` (``""`` or ending in ``/``) of a commit's
@@ -432,7 +436,9 @@ class ObjectStore:
         return self.below([(prefix, root)], skip, seen)
 
     def below(
-        self, roots: Sequence[tuple[str, str]], skip: Callable[[str, str], bool] | None = None,
+        self,
+        roots: Sequence[tuple[str, str]],
+        skip: Callable[[str, str], bool] | None = None,
         seen: list[tuple[str, str]] | None = None,
     ) -> list[TreeFile]:
         """Every file under each ``(directory, tree id)`` of ``roots``, in order, as

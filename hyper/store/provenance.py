@@ -4,7 +4,6 @@ A Step file sits beside run.json and reads the Run-wide half one file over, so i
 its own; a Record version has no entry beside it and carries the whole.
 """
 
-
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.row import Row, row
 from hyper.store.schema import Fields, Members

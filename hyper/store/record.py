@@ -28,8 +28,15 @@ if TYPE_CHECKING:
 RecordType: TypeAlias = 'Literal["observation", "asset"]'
 
 _VERSION_MEMBERS = (
-    "target", "definition", "name", "record_type",
-    "run_id", "step", "operation", "written_at", "provenance",
+    "target",
+    "definition",
+    "name",
+    "record_type",
+    "run_id",
+    "step",
+    "operation",
+    "written_at",
+    "provenance",
 )
 
 

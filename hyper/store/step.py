@@ -39,8 +39,17 @@ FILED_DISPOSITIONS: tuple[Disposition, ...] = (
 )
 
 _STEP_MEMBERS = (
-    "step", "id", "definition", "operation", "provider", "target",
-    "kind", "disposition", "started_at", "ended_at", "provenance",
+    "step",
+    "id",
+    "definition",
+    "operation",
+    "provider",
+    "target",
+    "kind",
+    "disposition",
+    "started_at",
+    "ended_at",
+    "provenance",
 )
 _CLOSED_BY_MEMBERS = ("step", "disposition", "ended_at")
 

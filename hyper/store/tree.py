@@ -54,9 +54,7 @@ def _level(
                 entries.remove(name)
                 continue
             if append_only and standing is not None:
-                raise PathTaken(
-                    f"store: {change.path} is already on the branch; no Store file is ever rewritten"
-                )
+                raise PathTaken(f"store: {change.path} is already on the branch; no Store file is ever rewritten")
             entries.put(TreeEntry(FILE_MODE, name, change.blob))
             continue
         assert isinstance(change, dict)

@@ -79,7 +79,7 @@ def generate(facts: WorkflowFacts) -> bytes:
         f"      - name: {scalar(f'install hyper {version}, verified before it runs')}",
         "        run: |",
         '          wheel="$RUNNER_TEMP/hyper-wheel"',
-        "          python -m pip download --no-deps --only-binary=:all: --dest \"$wheel\" \\",
+        '          python -m pip download --no-deps --only-binary=:all: --dest "$wheel" \\',
         f"            {quoted(f'{DISTRIBUTION}=={version}')}",
         f"          echo '{_hex(facts.digest)}  {artefact_name(version)}' \\",
         '            | (cd "$wheel" && sha256sum -c -)',

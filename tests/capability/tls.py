@@ -53,8 +53,15 @@ def _name(common: str) -> x509.Name:
 
 
 _CA_USAGE = x509.KeyUsage(
-    digital_signature=False, content_commitment=False, key_encipherment=False, data_encipherment=False,
-    key_agreement=False, key_cert_sign=True, crl_sign=True, encipher_only=False, decipher_only=False,
+    digital_signature=False,
+    content_commitment=False,
+    key_encipherment=False,
+    data_encipherment=False,
+    key_agreement=False,
+    key_cert_sign=True,
+    crl_sign=True,
+    encipher_only=False,
+    decipher_only=False,
 )
 
 

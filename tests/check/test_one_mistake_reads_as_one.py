@@ -18,7 +18,7 @@ def _messages(text: str) -> list[str]:
 
 def test_an_unquoted_hole_says_to_quote_it() -> None:
     assert _messages("path: {id}\n") == [
-        'this position takes a string, and {id} unquoted is a YAML mapping of keys with no value — quote a value'
+        "this position takes a string, and {id} unquoted is a YAML mapping of keys with no value — quote a value"
         ' that starts with {: "{id}"'
     ]
 

@@ -48,8 +48,9 @@ def test_a_procedure_writing_no_targets_is_told_the_targets_its_steps_bind(tmp_p
     text = "kind: procedure\nprocedure: go\nsteps:\n" + steps
     found = [p for p in check(tmp_path, {"procedures/go.yaml": text}) if p.file == "procedures/go.yaml"]
     [row] = [p for p in found if p.field == "targets" and p.error_code == "schema-mismatch"]
-    assert row.message.endswith(" — add targets: [t, u], the Targets its Steps bind; every envelope-exceeded row"
-                                " below follows from its absence")
+    assert row.message.endswith(
+        " — add targets: [t, u], the Targets its Steps bind; every envelope-exceeded row below follows from its absence"
+    )
     assert all("add targets" not in p.message for p in found if p is not row)
 
 

@@ -148,7 +148,15 @@ def test_a_run_without_an_entry_writes_no_dry_run_and_false_is_written() -> None
     assert rows[0].get("dry_run") is False and "dry_run" not in rows[1].fields
     assert rows[0].get("secret_fields") == ["api_key"] and "secret_fields" not in rows[1].fields
     assert list(rows[0].fields) == [
-        "key", "ordinal", "run_id", "step", "dry_run", "record_kind", "orphaned", "secret_fields", "provenance",
+        "key",
+        "ordinal",
+        "run_id",
+        "step",
+        "dry_run",
+        "record_kind",
+        "orphaned",
+        "secret_fields",
+        "provenance",
     ]
 
 
@@ -156,7 +164,18 @@ def test_the_page_cells_read_the_row() -> None:
     chosen = select(STORE[2:3], Narrowing(), False, DECLARED)
     (record,) = rows_of(chosen, [("a", "b")], {run_id(3): True})
     assert cells(record) == [
-        "prod", "web", "c", "3", "019ca7fb-7300…", "1", "yes", "asset", "", "", "a · b", "1.4.0",
+        "prod",
+        "web",
+        "c",
+        "3",
+        "019ca7fb-7300…",
+        "1",
+        "yes",
+        "asset",
+        "",
+        "",
+        "a · b",
+        "1.4.0",
     ]
 
 
@@ -199,10 +218,28 @@ def test_a_records_stream_is_the_records_tool_s_structured_content(case: Path) -
     terminal = rows.pop()
     assert terminal["type"] == "result"
     jsonschema.validate({"rows": rows, "truncated": terminal["truncated"]}, _schema())
-    order = ["type", "key", "ordinal", "run_id", "step", "dry_run", "record_kind", "tombstoned", "orphaned",
-             "secret_fields", "provenance"]
-    provenance = ["hyper_version", "procedure_revision", "repo_revision", "repo_dirty", "definition_revision",
-                  "manifest_digest", "origin_digest"]
+    order = [
+        "type",
+        "key",
+        "ordinal",
+        "run_id",
+        "step",
+        "dry_run",
+        "record_kind",
+        "tombstoned",
+        "orphaned",
+        "secret_fields",
+        "provenance",
+    ]
+    provenance = [
+        "hyper_version",
+        "procedure_revision",
+        "repo_revision",
+        "repo_dirty",
+        "definition_revision",
+        "manifest_digest",
+        "origin_digest",
+    ]
     for row in rows:
         assert [key for key in order if key in row] == list(row)
         assert list(row["key"]) == ["target", "definition", "name"]

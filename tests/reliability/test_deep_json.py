@@ -51,10 +51,15 @@ def _fleet(field: str) -> dict[str, str]:
 def _recorded(root: Path) -> list[bytes]:
     names = subprocess.run(
         ["git", "ls-tree", "-r", "--name-only", "hyper-store", "records/fleet/"],
-        cwd=root, check=True, capture_output=True, text=True,
+        cwd=root,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout.split()
-    return [subprocess.run(["git", "show", f"hyper-store:{n}"], cwd=root, check=True, capture_output=True).stdout
-            for n in names]
+    return [
+        subprocess.run(["git", "show", f"hyper-store:{n}"], cwd=root, check=True, capture_output=True).stdout
+        for n in names
+    ]
 
 
 @pytest.mark.parametrize("levels", DEPTHS)
@@ -92,15 +97,26 @@ def test_a_record_no_reader_could_read_back_is_not_written_and_the_run_closes(tm
     said = f"the Record fleet/fleet-health/n1 and its fields {TOO_DEEP}".encode()
     assert code == 1 and said in out and err.endswith(b"hyper run: " + said + b"\n"), err
     assert entry_files(root) == ["outcome.json", "run.json"]
-    assert b'"outcome": "failed"' in subprocess.run(
-        ["git", "show", f"hyper-store:journal/{_entry(root)}/outcome.json"], cwd=root, check=True, capture_output=True
-    ).stdout
+    assert (
+        b'"outcome": "failed"'
+        in subprocess.run(
+            ["git", "show", f"hyper-store:journal/{_entry(root)}/outcome.json"],
+            cwd=root,
+            check=True,
+            capture_output=True,
+        ).stdout
+    )
     assert _recorded(root) == []
 
 
 def _entry(root: Path) -> str:
-    names = subprocess.run(["git", "ls-tree", "-r", "--name-only", "hyper-store", "journal/"], cwd=root,
-                           check=True, capture_output=True, text=True).stdout.split()
+    names = subprocess.run(
+        ["git", "ls-tree", "-r", "--name-only", "hyper-store", "journal/"],
+        cwd=root,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split()
     return names[0].removeprefix("journal/").rsplit("/", 1)[0]
 
 
@@ -108,8 +124,10 @@ def _entry(root: Path) -> str:
 def test_probe_reads_a_deep_response_sample_or_refuses_it_in_a_sentence(tmp_path: Path, levels: int) -> None:
     root = _repository(tmp_path)
     (root / "providers" / "api.yaml").write_text(
-        PROVIDER.replace("fields: {ok: $.body.ok, token: $.body.token}\n    secret: [token]\n",
-                         "fields: {ok: $.body.ok, deep: $.body.deep}\n")
+        PROVIDER.replace(
+            "fields: {ok: $.body.ok, token: $.body.token}\n    secret: [token]\n",
+            "fields: {ok: $.body.ok, deep: $.body.deep}\n",
+        )
     )
     sample = b'{"host":"' + HOST.encode() + b'","body":{"ok":true,"deep":' + _nested(levels - 2) + b"}}"
     (root / "samples" / "deep.json").write_bytes(sample)

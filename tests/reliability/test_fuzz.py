@@ -62,7 +62,7 @@ def _deep(rng: random.Random, data: bytes) -> bytes:
 
 
 def _huge(rng: random.Random, data: bytes) -> bytes:
-    return data + b"\nhuge: \"" + b"\\n" * rng.choice((1000, 100_000)) + b"\"\n"
+    return data + b'\nhuge: "' + b"\\n" * rng.choice((1000, 100_000)) + b'"\n'
 
 
 def _duplicate(rng: random.Random, data: bytes) -> bytes:
@@ -74,9 +74,25 @@ def _duplicate(rng: random.Random, data: bytes) -> bytes:
 
 
 MUTATORS: tuple[Mutator, ...] = (
-    _flip, _truncate, _insert(b"\t"), _insert(b"\xff\xfe"), _insert(b"\xc3"), _insert(b"\0"), _deep, _huge,
-    _insert(b" &a "), _insert(b" *a "), _insert(b" !tag "), _insert(b" !!str "), _duplicate,
-    _insert(b"{"), _insert(b"- "), _insert(b"\n  "), _insert(b"'"), _insert(b'"'), _insert(b"\r"),
+    _flip,
+    _truncate,
+    _insert(b"\t"),
+    _insert(b"\xff\xfe"),
+    _insert(b"\xc3"),
+    _insert(b"\0"),
+    _deep,
+    _huge,
+    _insert(b" &a "),
+    _insert(b" *a "),
+    _insert(b" !tag "),
+    _insert(b" !!str "),
+    _duplicate,
+    _insert(b"{"),
+    _insert(b"- "),
+    _insert(b"\n  "),
+    _insert(b"'"),
+    _insert(b'"'),
+    _insert(b"\r"),
 )
 
 

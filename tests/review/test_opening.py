@@ -52,8 +52,13 @@ def _process(root: Path, events: list[str], children: list[subprocess.Popen[byte
         return child
 
     return Process(
-        environ=ENV, getwd=lambda: str(root), now=lambda: NOW, mint=lambda _: "", user=lambda: "t",
-        hostname=lambda: "t", launch=launch,
+        environ=ENV,
+        getwd=lambda: str(root),
+        now=lambda: NOW,
+        mint=lambda _: "",
+        user=lambda: "t",
+        hostname=lambda: "t",
+        launch=launch,
     )
 
 
@@ -71,7 +76,10 @@ def _review(
     monkeypatch.setattr(repository, "load_repository", loading)
     out, err = io.BytesIO(), io.BytesIO()
     code = main(
-        ["review", "--repo-dir", str(root), named], out, err, _process(root, events, children),
+        ["review", "--repo-dir", str(root), named],
+        out,
+        err,
+        _process(root, events, children),
         BuildFacts(version=installed().version),
     )
     return code, events, children, out.getvalue().decode()

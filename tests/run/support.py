@@ -36,7 +36,7 @@ REPO_SHELL: Final = Path(__file__).resolve().parents[2] / "corpus" / "run" / "re
 VERSION: Final = "1.4.0"
 FACTS: Final = BuildFacts(version=VERSION)
 
-WAIT_FOR: Final = '#!/bin/sh\nwhile [ ! -e "$1" ]; do sleep 0.02; done\nprintf \'released\\n\'\n'
+WAIT_FOR: Final = "#!/bin/sh\nwhile [ ! -e \"$1\" ]; do sleep 0.02; done\nprintf 'released\\n'\n"
 """Blocks until the file named by its argument exists: a Step a test holds in flight."""
 ECHO: Final = "#!/bin/sh\nprintf '%s\\n' \"$*\"\n"
 
@@ -44,8 +44,11 @@ ECHO: Final = "#!/bin/sh\nprintf '%s\\n' \"$*\"\n"
 def git_env() -> dict[str, str]:
     env = dict(os.environ)
     env.update(
-        GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@t.invalid", GIT_COMMITTER_NAME="t",
-        GIT_COMMITTER_EMAIL="t@t.invalid", GIT_CONFIG_NOSYSTEM="1",
+        GIT_AUTHOR_NAME="t",
+        GIT_AUTHOR_EMAIL="t@t.invalid",
+        GIT_COMMITTER_NAME="t",
+        GIT_COMMITTER_EMAIL="t@t.invalid",
+        GIT_CONFIG_NOSYSTEM="1",
     )
     return env
 
@@ -162,10 +165,26 @@ def serve(tmp: Path, answer: Callable[[str], Answered]) -> Iterator[Served]:
     host a test grants, and no network. What reaches it is recorded."""
     cert, key = tmp / "cert.pem", tmp / "key.pem"
     subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
-         "-days", "2", "-subj", "/CN=hyper-test", "-addext",
-         "subjectAltName=DNS:api.paid.example,DNS:api.fleet.example"],
-        check=True, capture_output=True,
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+            "-days",
+            "2",
+            "-subj",
+            "/CN=hyper-test",
+            "-addext",
+            "subjectAltName=DNS:api.paid.example,DNS:api.fleet.example",
+        ],
+        check=True,
+        capture_output=True,
     )
     seen: list[str] = []
 

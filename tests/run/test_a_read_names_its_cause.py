@@ -26,7 +26,7 @@ AUDIT = {
     "providers/fleet.yaml": (
         "kind: provider\nprovider: fleet\nschema-version: 1\nclass: fleet\ncapabilities: [http]\n"
         "operations:\n  nodes:\n    kind: read\n    deadline: 20s\n    http:\n"
-        "      method: GET\n      host: \"{from-target}\"\n      path: /nodes\n"
+        '      method: GET\n      host: "{from-target}"\n      path: /nodes\n'
         "    patterns:\n      retry: {attempts: 3}\n"
         "    record:\n      over: $.body.result\n      identity: $.id\n      fields: {id: $.id}\n"
     ),

@@ -26,19 +26,28 @@ def test_the_first_page_that_was_not_2xx_is_the_cause() -> None:
 
 
 def test_a_transport_fault_carries_its_narration_and_the_attempts() -> None:
-    fault = Fault("unsent", "GET https://api.example.com/widgets: the TLS handshake with api.example.com failed:"
-                            " the certificate api.example.com presented has expired")
+    fault = Fault(
+        "unsent",
+        "GET https://api.example.com/widgets: the TLS handshake with api.example.com failed:"
+        " the certificate api.example.com presented has expired",
+    )
     said = cause.of(Answer({"host": "api.example.com"}, fault, {"attempts": 3}))
     assert said.startswith("no answer came back (after 3 attempts): GET https://api.example.com/widgets")
     assert said.endswith("has expired")
 
 
 def test_nothing_of_the_headers_or_the_body_is_said() -> None:
-    answer = Answer({"host": "api.example.com", "status": 403, "headers": {"x-token": "sk-live-1"},
-                     "body": {"error": "token sk-live-1 revoked"}})
+    answer = Answer(
+        {
+            "host": "api.example.com",
+            "status": 403,
+            "headers": {"x-token": "sk-live-1"},
+            "body": {"error": "token sk-live-1 revoked"},
+        }
+    )
     assert "sk-live-1" not in cause.of(answer)
 
 
 def test_a_shell_answer_carries_no_status() -> None:
-    assert cause.status_of({"command": "[\"true\"]", "exit_code": 1}) is None
+    assert cause.status_of({"command": '["true"]', "exit_code": 1}) is None
     assert cause.status_of({"host": "h", "status": True}) is None

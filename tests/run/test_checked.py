@@ -66,8 +66,9 @@ def test_a_memo_written_by_other_code_is_ignored(tmp_path: Path) -> None:
     bin_dir = scripts(tmp_path, echo="#!/bin/sh\nprintf '%s\\n' \"$*\"\n")
     assert run(root, bin_dir, "say-hello").code == 0
     spoiled = _spoil_first_run_file(root, tmp_path)
-    journal = subprocess.run(["git", "rev-parse", "hyper-store:journal/"], cwd=root, check=True,
-                             capture_output=True, text=True).stdout.strip()
+    journal = subprocess.run(
+        ["git", "rev-parse", "hyper-store:journal/"], cwd=root, check=True, capture_output=True, text=True
+    ).stdout.strip()
     _memo(root).write_text(f"another hyper's key\n{journal} journal/")
     answered = run(root, bin_dir, "say-hello")
     assert answered.code != 0 and spoiled in answered.stderr + answered.stdout

@@ -38,9 +38,15 @@ def _fixed(root: Path, bin_dir: Path) -> Process:
 
 def _git(root: Path, *args: str) -> str:
     env = {
-        **os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t.invalid", "GIT_COMMITTER_NAME": "t",
-        "GIT_COMMITTER_EMAIL": "t@t.invalid", "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull,
-        "GIT_AUTHOR_DATE": "1775122874 +0000", "GIT_COMMITTER_DATE": "1775122874 +0000",
+        **os.environ,
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@t.invalid",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@t.invalid",
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_CONFIG_GLOBAL": os.devnull,
+        "GIT_AUTHOR_DATE": "1775122874 +0000",
+        "GIT_COMMITTER_DATE": "1775122874 +0000",
     }
     return subprocess.run(["git", *args], cwd=root, env=env, check=True, capture_output=True, text=True).stdout
 

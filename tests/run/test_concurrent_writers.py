@@ -25,7 +25,7 @@ CHANGE = (
     "  - id: change\n    definition: host-changes\n    operation: mutate\n    target: local\n"
     "    args:\n      command: [stamp]\n"
 )
-STAMP = "#!/bin/sh\necho \"changed by $$\"\n"
+STAMP = '#!/bin/sh\necho "changed by $$"\n'
 """Each Run's effect answers differently, so each mints a Record version of its own."""
 LOOK = "kind: procedure\nprocedure: look\ntargets: [local]\nsteps:\n" + read_step("look", "echo", "looked")
 
@@ -43,14 +43,17 @@ def records_on(repo: Path, ref: str) -> set[str]:
 def _hyper(clone: Path, env: dict[str, str], procedure: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "hyper", "run", "--repo-dir", str(clone), procedure],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
 
 
 def with_origin(tmp_path: Path) -> tuple[Path, Path]:
     """The fixture repository with ``change`` and ``look``, pushed to a bare origin: (root, origin)."""
-    root = build(tmp_path, {"procedures/change.yaml": CHANGE, "procedures/look.yaml": LOOK},
-                 version=installed().version)
+    root = build(
+        tmp_path, {"procedures/change.yaml": CHANGE, "procedures/look.yaml": LOOK}, version=installed().version
+    )
     origin = tmp_path / "origin.git"
     subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(origin)], env=git_env(), check=True)
     run_git(root, "remote", "add", "origin", str(origin))

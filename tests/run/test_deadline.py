@@ -39,12 +39,21 @@ def test_a_member_past_its_deadline_halts_the_run_after_the_expansion_drains(tmp
     assert code == 1
     rows = [orjson.loads(line) for line in out.getvalue().splitlines()]
     assert rows[0] == {
-        "type": "step", "step": 1, "id": "health", "kind": "read", "disposition": "ran", "records": 2, "expanded": 3,
+        "type": "step",
+        "step": 1,
+        "id": "health",
+        "kind": "read",
+        "disposition": "ran",
+        "records": 2,
+        "expanded": 3,
     }
     assert rows[1]["disposition"] == "never-reached"
     assert "deadline" in err.getvalue().decode().splitlines()[-1]
     recorded = subprocess.run(
         ["git", "ls-tree", "-r", "--name-only", "hyper-store", "records/fleet/"],
-        cwd=root, check=True, capture_output=True, text=True,
+        cwd=root,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout.split()
     assert sorted(path.split("/")[3] for path in recorded) == ["n1", "n3"]

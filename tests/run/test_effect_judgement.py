@@ -48,7 +48,11 @@ def _http(status: int | None = None, reason: capability.FaultReason | None = Non
     ],
 )
 def test_an_http_answer_is_judged_by_the_kind(
-    bound: binding.Binding, answer: capability.Answer, disposition: str, halts: bool, answered: HTTPAnswer | None,
+    bound: binding.Binding,
+    answer: capability.Answer,
+    disposition: str,
+    halts: bool,
+    answered: HTTPAnswer | None,
 ) -> None:
     judged = judge(bound, "s", "m", answer)
     assert judged.disposition == disposition
@@ -62,8 +66,10 @@ def test_a_shell_effect_completes_on_zero_alone_and_a_deadline_leaves_it_unknown
     halted = judge(SHELL, "s", "", capability.Answer({"command": command, "exit_code": 1}))
     assert (halted.disposition, halted.answered) == ("ran", MemberAnswer(ShellAnswer(command, 1)))
     unstarted = judge(SHELL, "s", "", capability.Answer({"command": command}, capability.Fault("unsent", "no")))
-    assert (unstarted.disposition, unstarted.answered) == ("attempted-world-untouched",
-                                                           MemberAnswer(ShellAnswer(command)))
+    assert (unstarted.disposition, unstarted.answered) == (
+        "attempted-world-untouched",
+        MemberAnswer(ShellAnswer(command)),
+    )
     late = judge(SHELL, "s", "", capability.Answer({"command": command}, capability.Fault("deadline", "late")))
     assert (late.disposition, late.answered) == ("attempted-outcome-unknown", None)
 

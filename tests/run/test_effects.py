@@ -57,13 +57,16 @@ DEPLOY = (
     "n=$(git ls-tree -r --name-only hyper-store | grep -c '^records/')\n"
     "sleep 0.05\n"
     "rm in-flight\n"
-    "echo \"$1 after $n\"\n"
+    'echo "$1 after $n"\n'
 )
 
 
 def _log(root: Path) -> list[str]:
     return subprocess.run(
-        ["git", "log", "--reverse", "--format=%s", "hyper-store"], cwd=root, check=True, capture_output=True,
+        ["git", "log", "--reverse", "--format=%s", "hyper-store"],
+        cwd=root,
+        check=True,
+        capture_output=True,
         text=True,
     ).stdout.splitlines()
 
@@ -73,11 +76,16 @@ def test_each_confirmed_effect_is_on_the_branch_before_the_next_call_and_none_ov
     ran = run(root, scripts(tmp_path, deploy=DEPLOY), "deploy-each", "--json")
     assert ran.code == 0, ran.stderr
     shown = subprocess.run(
-        ["git", "grep", "-h", "stdout", "hyper-store", "--", "records/local/host-changes"], cwd=root,
-        check=True, capture_output=True, text=True,
+        ["git", "grep", "-h", "stdout", "hyper-store", "--", "records/local/host-changes"],
+        cwd=root,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout
     assert sorted(line.strip() for line in shown.splitlines()) == [
-        '"stdout": "web-1 after 0\\n"', '"stdout": "web-2 after 1\\n"', '"stdout": "web-3 after 2\\n"',
+        '"stdout": "web-1 after 0\\n"',
+        '"stdout": "web-2 after 1\\n"',
+        '"stdout": "web-3 after 2\\n"',
     ]
     run_id = orjson.loads(ran.stdout.splitlines()[-1])["run_id"]
     assert _log(root)[1:] == [
@@ -127,12 +135,19 @@ def test_a_boundary_push_that_fails_ends_the_run_before_the_next_step(
 
 def _open_entry(root: Path, run_id: str, procedure: str, *, dirty: bool) -> None:
     """An entry a killed Run left: ``run.json`` alone, at the commit HEAD names."""
-    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, check=True, capture_output=True,
-                          text=True).stdout.strip()
+    head = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=root, check=True, capture_output=True, text=True
+    ).stdout.strip()
     started = _dt.datetime(2026, 4, 1, 8, 0, tzinfo=_dt.UTC)
     with Store.open(str(root), process(root, root / "no-bin"), started) as store:
-        run_file = RunFile(run_id, procedure, Trigger("manual", "local", "igor", "thinkpad"), started, False,
-                           RunProvenance("1.4.0", "0" * 40, head, dirty))
+        run_file = RunFile(
+            run_id,
+            procedure,
+            Trigger("manual", "local", "igor", "thinkpad"),
+            started,
+            False,
+            RunProvenance("1.4.0", "0" * 40, head, dirty),
+        )
         store.append([Write(JournalEntry(run_id, started).run_path, run_file.encode())], f"Begin run {run_id}")
 
 
@@ -141,8 +156,9 @@ def test_the_reap_writes_code_facts_only_where_the_dead_runs_artefacts_are_known
     clean, dirty = "01991ea6-b118-7c93-8d41-6b2f7ae05a01", "01991ea6-b118-7c93-8d41-6b2f7ae05a02"
     _open_entry(root, clean, "two-changes", dirty=False)
     _open_entry(root, dirty, "two-changes", dirty=True)
-    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, check=True, capture_output=True,
-                          text=True).stdout.strip()
+    head = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=root, check=True, capture_output=True, text=True
+    ).stdout.strip()
     now = _dt.datetime(2026, 4, 2, 9, 0, tzinfo=_dt.UTC)
     closer = "01991ea6-b118-7c93-8d41-6b2f7ae05a03"
     repo = load_repository(str(root))
@@ -152,7 +168,8 @@ def test_the_reap_writes_code_facts_only_where_the_dead_runs_artefacts_are_known
     started = _dt.datetime(2026, 4, 1, 8, 0, tzinfo=_dt.UTC)
     assert writes == {
         JournalEntry(clean, started).closed_by_path(closer): ClosedBy(
-            1, now, StepCode("first", "host-changes", "mutate", "shell", "local", "mutate")),
+            1, now, StepCode("first", "host-changes", "mutate", "shell", "local", "mutate")
+        ),
         JournalEntry(dirty, started).closed_by_path(closer): ClosedBy(1, now),
     }
 
@@ -179,25 +196,28 @@ def test_a_rehearsal_is_no_run_once_evidence(tmp_path: Path) -> None:
 def test_two_members_of_one_argv_under_the_fold_refuse_before_either_effect(tmp_path: Path) -> None:
     """Under ``shell`` a Record's name is the argv, known before the call: two members whose
     argvs differ only in case are one identity, so the Step refuses with no call made."""
-    root = build(tmp_path, {
-        **CHANGES,
-        "procedures/name-both.yaml": (
-            "kind: procedure\nprocedure: name-both\ntargets: [local]\nsteps:\n"
-            "  - id: name\n    definition: host-changes\n    operation: mutate\n    target: local\n"
-            "    over:\n      values: [one, two]\n    args:\n      command: [name-of, {item: $}]\n"
-        ),
-        "procedures/deploy-named.yaml": (
-            "kind: procedure\nprocedure: deploy-named\ntargets: [local]\nsteps:\n"
-            "  - id: deploy\n    definition: host-changes\n    operation: mutate\n    target: local\n"
-            "    over:\n      assets:\n        - field: exit_code\n          equals: 0\n"
-            "    args:\n      command: [deploy, {item: $.stdout}]\n"
-        ),
-    })
+    root = build(
+        tmp_path,
+        {
+            **CHANGES,
+            "procedures/name-both.yaml": (
+                "kind: procedure\nprocedure: name-both\ntargets: [local]\nsteps:\n"
+                "  - id: name\n    definition: host-changes\n    operation: mutate\n    target: local\n"
+                "    over:\n      values: [one, two]\n    args:\n      command: [name-of, {item: $}]\n"
+            ),
+            "procedures/deploy-named.yaml": (
+                "kind: procedure\nprocedure: deploy-named\ntargets: [local]\nsteps:\n"
+                "  - id: deploy\n    definition: host-changes\n    operation: mutate\n    target: local\n"
+                "    over:\n      assets:\n        - field: exit_code\n          equals: 0\n"
+                "    args:\n      command: [deploy, {item: $.stdout}]\n"
+            ),
+        },
+    )
     marker = tmp_path / "deployed"
     bin_dir = scripts(
         tmp_path,
         **{"name-of": '#!/bin/sh\n[ "$1" = one ] && printf Web || printf web\n'},
-        deploy=f"#!/bin/sh\necho \"$1\" >> {marker}\n",
+        deploy=f'#!/bin/sh\necho "$1" >> {marker}\n',
     )
     named = run(root, bin_dir, "name-both")
     assert named.code == 0, named.stderr

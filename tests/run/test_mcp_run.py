@@ -67,7 +67,10 @@ async def test_a_cancel_mid_run_drains_and_the_entry_closes_failed(tmp_path: Pat
         await session.start("tools/call", tool_call_params("run", b'{"procedure":"held"}', "tok"), request_id=5)
         first = await session.receive()
         assert first is not None and orjson.loads(first)["params"] == {
-            "progressToken": "tok", "progress": 1, "total": 3, "message": "waits"
+            "progressToken": "tok",
+            "progress": 1,
+            "total": 3,
+            "message": "waits",
         }
         await session.notify("notifications/cancelled", b'{"requestId":5,"reason":"stopped by the test"}')
         await session.request("ping", request_id=6)  # answered once the cancel has been read

@@ -23,7 +23,7 @@ from tests.run.support import FACTS, VERSION, Answered, Served, build, process, 
 
 CREDENTIAL = "cred-7f3a9c1e-unique-credential-value"
 ANSWERED_SECRET = "sess-52b8d0aa-unique-session-token"
-PRINT_ENV = '#!/bin/sh\nprintf \'token=%s\\n\' "${PAID_API_TOKEN-unset}"\n'
+PRINT_ENV = "#!/bin/sh\nprintf 'token=%s\\n' \"${PAID_API_TOKEN-unset}\"\n"
 LEAK_PROBE = (
     "kind: procedure\nprocedure: leak-probe\ntargets: [paid-api, local]\nsteps:\n"
     "  - id: usage\n    definition: paid-usage\n    operation: read_usage\n    target: paid-api\n"
@@ -57,13 +57,22 @@ def test_a_credential_and_a_secret_field_reach_nothing_hyper_writes(tmp_path: Pa
     from hyper.cli.main import main
 
     out, err = BytesIO(), BytesIO()
-    code = main(["run", "--repo-dir", str(root), "leak-probe", "--secret-out", str(sinks[0])],
-                out, err, the_process, FACTS)
+    code = main(
+        ["run", "--repo-dir", str(root), "leak-probe", "--secret-out", str(sinks[0])], out, err, the_process, FACTS
+    )
     json_out, json_err = BytesIO(), BytesIO()
-    json_code = main(["run", "--repo-dir", str(root), "leak-probe", "--secret-out", str(sinks[1]), "--json"],
-                     json_out, json_err, the_process, FACTS)
-    answered = call_blocking(server(VERSION, dispatch(the_process, FACTS)), "run",
-                             json.dumps({"procedure": "leak-probe", "secret_sink": str(sinks[2])}).encode())
+    json_code = main(
+        ["run", "--repo-dir", str(root), "leak-probe", "--secret-out", str(sinks[1]), "--json"],
+        json_out,
+        json_err,
+        the_process,
+        FACTS,
+    )
+    answered = call_blocking(
+        server(VERSION, dispatch(the_process, FACTS)),
+        "run",
+        json.dumps({"procedure": "leak-probe", "secret_sink": str(sinks[2])}).encode(),
+    )
     assert (code, json_code) == (0, 0), err.getvalue().decode()
     assert answered.envelope is not None and not answered.envelope.is_error
     assert paid_api.authorizations.count(f"Bearer {CREDENTIAL}") == 6, "the credential did reach the wire, every call"
@@ -73,7 +82,10 @@ def test_a_credential_and_a_secret_field_reach_nothing_hyper_writes(tmp_path: Pa
         ["git", "rev-list", "--objects", "hyper-store"], cwd=root, check=True, capture_output=True, text=True
     ).stdout.split()
     stored = subprocess.run(
-        ["git", "cat-file", "--batch"], cwd=root, check=True, capture_output=True,
+        ["git", "cat-file", "--batch"],
+        cwd=root,
+        check=True,
+        capture_output=True,
         input="".join(f"{name}\n" for name in objects if len(name) == 40).encode(),
     ).stdout
     assert b"token=unset" in stored, "the shell child did not inherit the credential"

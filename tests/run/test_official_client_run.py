@@ -29,7 +29,12 @@ def test_the_official_client_sees_progress_only_under_a_token_and_a_cancel_drain
     env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', os.defpath)}"
     done = subprocess.run(
         ["node", str(client / "mcp-run-progress.mjs"), "held", "--release", str(release), str(HYPER), "mcp"],
-        capture_output=True, text=True, cwd=root, env=env, timeout=120, check=False,
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env=env,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stdout)

@@ -74,10 +74,19 @@ def _process(env: dict[str, str]) -> Process:
 def test_the_trigger_is_a_person_at_a_machine_or_an_actions_job() -> None:
     local = trigger(_process({}))
     assert (local.cause, local.executor, local.actor, local.host) == ("manual", "local", "igor", "thinkpad")
-    actions = trigger(_process({
-        "GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "schedule", "GITHUB_ACTOR": "", "GITHUB_RUN_ID": "4790",
-        "GITHUB_RUN_ATTEMPT": "1", "GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "o/r",
-    }))
+    actions = trigger(
+        _process(
+            {
+                "GITHUB_ACTIONS": "true",
+                "GITHUB_EVENT_NAME": "schedule",
+                "GITHUB_ACTOR": "",
+                "GITHUB_RUN_ID": "4790",
+                "GITHUB_RUN_ATTEMPT": "1",
+                "GITHUB_SERVER_URL": "https://github.com",
+                "GITHUB_REPOSITORY": "o/r",
+            }
+        )
+    )
     assert (actions.cause, actions.executor, actions.actor, actions.host) == ("cron", "github-actions", "unknown", "")
     assert (actions.executor_run, actions.attempt) == ("4790", 1)
     assert actions.job_url == "https://github.com/o/r/actions/runs/4790/attempts/1"

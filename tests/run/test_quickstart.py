@@ -55,8 +55,14 @@ def test_the_quickstart_as_a_newcomer_runs_it(tmp_path: Path) -> None:
     assert f"Begin run {run_id}" in log and f"End run {run_id}" in log
     assert f'Record local/host-ops/["echo","hello from hyper"] at run {run_id} step 1' in log
     observation = subprocess.run(
-        ["git", "show", f"hyper-store:records/local/host-ops/%5B%22echo%22%2C%22hello%20from%20hyper%22%5D/"
-         f"{run_id}-0001.json"], cwd=root, check=True, capture_output=True,
+        [
+            "git",
+            "show",
+            f"hyper-store:records/local/host-ops/%5B%22echo%22%2C%22hello%20from%20hyper%22%5D/{run_id}-0001.json",
+        ],
+        cwd=root,
+        check=True,
+        capture_output=True,
     ).stdout
     assert orjson.loads(observation)["fields"] == {"exit_code": 0, "stderr": "", "stdout": "hello from hyper\n"}
 
@@ -65,8 +71,11 @@ def test_the_quickstart_as_a_newcomer_runs_it(tmp_path: Path) -> None:
     rows = [orjson.loads(line) for line in twin.stdout.splitlines()]
     process = Process(
         environ={"PATH": os.environ.get("PATH", os.defpath), "HYPER_REPO_DIR": str(root)},
-        getwd=lambda: str(root), now=lambda: _dt.datetime.now(_dt.UTC), mint=mint_v7,
-        user=lambda: "igor", hostname=lambda: "thinkpad",
+        getwd=lambda: str(root),
+        now=lambda: _dt.datetime.now(_dt.UTC),
+        mint=mint_v7,
+        user=lambda: "igor",
+        hostname=lambda: "thinkpad",
     )
     served = server(installed().version, dispatch(process, installed()))
     answered = call_blocking(served, "run", b'{"procedure":"say-hello"}')

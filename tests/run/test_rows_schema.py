@@ -12,8 +12,10 @@ import pytest
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 CASES = sorted(
-    case for case in (REPOSITORY / "corpus" / "run").iterdir()
-    if (case / "argv").is_file() and "--json" in (case / "argv").read_text().split()
+    case
+    for case in (REPOSITORY / "corpus" / "run").iterdir()
+    if (case / "argv").is_file()
+    and "--json" in (case / "argv").read_text().split()
     and (case / "exit.golden").read_text().strip() != "2"
 )
 
@@ -40,8 +42,21 @@ def test_a_run_stream_is_the_run_tool_s_structured_content(case: Path) -> None:
             order = ["type", "step", "id", "path", "kind", "disposition", "records", "expanded", "withheld"]
             assert [key for key in order if key in row] == list(row)
         if row["type"] == "refusal":
-            order = ["type", "error_code", "step", "step_id", "operation", "target", "declared", "observed", "file",
-                     "line", "field", "message", "resolved"]
+            order = [
+                "type",
+                "error_code",
+                "step",
+                "step_id",
+                "operation",
+                "target",
+                "declared",
+                "observed",
+                "file",
+                "line",
+                "field",
+                "message",
+                "resolved",
+            ]
             assert [key for key in order if key in row] == list(row)
 
 

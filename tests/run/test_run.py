@@ -23,9 +23,9 @@ FLEET = {
     "providers/fleet.yaml": (
         "kind: provider\nprovider: fleet\nschema-version: 1\nclass: fleet\ncapabilities: [http]\n"
         "operations:\n  health:\n    kind: read\n    deadline: 5s\n    concurrency: 3\n    http:\n"
-        "      method: GET\n      host: \"{from-target}\"\n      path: /health/{name}\n"
+        '      method: GET\n      host: "{from-target}"\n      path: /health/{name}\n'
         "    input:\n      type: object\n      properties:\n        name: {type: string}\n"
-        "    record:\n      identity: \"{name}\"\n      fields:\n        status: $.status\n"
+        '    record:\n      identity: "{name}"\n      fields:\n        status: $.status\n'
     ),
     "definitions/fleet-health.yaml": (
         "kind: definition\ndefinition: fleet-health\nprovider: fleet\nkinds: [read]\ntargets: [fleet]\n"
@@ -119,7 +119,10 @@ def test_a_read_expansion_runs_up_to_its_concurrency_and_writes_in_expansion_ord
     assert peak[0] == 3
     records = subprocess.run(
         ["git", "log", "--reverse", "--format=%s", "--grep=^Record fleet/", "hyper-store"],
-        cwd=root, check=True, capture_output=True, text=True,
+        cwd=root,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout.splitlines()
     assert [line.split()[1].rsplit("/", 1)[1] for line in records] == ["n1", "n2", "n3", "n4", "n5", "n6"]
 
@@ -142,6 +145,9 @@ def test_a_read_expansion_drains_and_halts_on_the_first_fault_in_expansion_order
     assert entry_files(root)[-3:] == ["outcome.json", "run.json", "steps/0001.json"]
     recorded = subprocess.run(
         ["git", "ls-tree", "-r", "--name-only", "hyper-store", "records/fleet/"],
-        cwd=root, check=True, capture_output=True, text=True,
+        cwd=root,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout.split()
     assert sorted(path.split("/")[3] for path in recorded) == ["n1", "n3", "n4", "n6"]

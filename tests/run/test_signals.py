@@ -32,7 +32,7 @@ pytestmark = pytest.mark.serial  # signals to live processes: run alone (ADR 002
 
 HOLD: str = (
     '#!/bin/sh\nprintf \'%s\\n\' "$$" > "$1.pid.tmp" && mv "$1.pid.tmp" "$1.pid"\n'
-    'while [ ! -e "$1" ]; do sleep 0.02; done\nprintf \'released\\n\'\n'
+    "while [ ! -e \"$1\" ]; do sleep 0.02; done\nprintf 'released\\n'\n"
 )
 """``wait-for`` that first leaves its pid beside the release file: a Step a test holds in
 flight and can later look for."""
@@ -52,7 +52,10 @@ def _start(root: Path, env: dict[str, str]) -> subprocess.Popen[bytes]:
     """``hyper run held`` in a process group of its own, as a terminal's foreground job is."""
     return subprocess.Popen(
         [sys.executable, "-m", "hyper", "run", "--repo-dir", str(root), "held"],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
     )
 
 

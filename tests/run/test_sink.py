@@ -72,8 +72,15 @@ def test_one_file_per_step_record_and_field(tmp_path: Path, tight_umask: None) -
     root = tmp_path / "sink"
     found = sorted(str(path.relative_to(root)) for path in root.rglob("*"))
     assert found == [
-        "0001", "0001/db-1", "0001/db-1/password", "0001/db-1/port", "0001/db-2", "0001/db-2/password",
-        "0012", "0012/%C3%9C%20ber", "0012/%C3%9C%20ber/key",
+        "0001",
+        "0001/db-1",
+        "0001/db-1/password",
+        "0001/db-1/port",
+        "0001/db-2",
+        "0001/db-2/password",
+        "0012",
+        "0012/%C3%9C%20ber",
+        "0012/%C3%9C%20ber/key",
     ]
     assert (root / "0001/db-1/password").read_bytes() == "p\u00e4ss".encode()
     assert (root / "0001/db-1/port").read_bytes() == b"5432"
@@ -93,9 +100,14 @@ def paid_api(tmp_path: Path) -> Iterator[Served]:
 
 
 def _repo(tmp_path: Path) -> Path:
-    return build(tmp_path, {
-        "procedures/sink-probe.yaml": PROBE, "procedures/no-secret.yaml": QUIET, "procedures/halts.yaml": HALTS,
-    })
+    return build(
+        tmp_path,
+        {
+            "procedures/sink-probe.yaml": PROBE,
+            "procedures/no-secret.yaml": QUIET,
+            "procedures/halts.yaml": HALTS,
+        },
+    )
 
 
 def run(root: Path, served: Served, *args: str) -> Ran:

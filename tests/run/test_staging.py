@@ -38,12 +38,16 @@ def test_a_branch_moved_meanwhile_gets_the_staged_commits_replayed_onto_it(tmp_p
     with Store.open(str(root), process(root, tmp_path), NOW) as mine:
         mine.stage([Write("records/a/b/mine/01991ea6-b118-7c93-8d41-6b2f7ae05c19-0001.json", b"{}\n")], "mine")
         with Store.open(str(root), process(root, tmp_path), NOW) as theirs:
-            theirs.append([Write("records/a/b/theirs/01991ea6-b118-7c93-8d41-6b2f7ae05c1a-0001.json", b"{}\n")],
-                          "theirs")
+            theirs.append(
+                [Write("records/a/b/theirs/01991ea6-b118-7c93-8d41-6b2f7ae05c1a-0001.json", b"{}\n")], "theirs"
+            )
         mine.settle()
     assert _log(root)[:2] == ["mine", "theirs"]
     listed = subprocess.run(
-        ["git", "ls-tree", "-r", "--name-only", "hyper-store", "records/a/b/"], cwd=root, check=True,
-        capture_output=True, text=True,
+        ["git", "ls-tree", "-r", "--name-only", "hyper-store", "records/a/b/"],
+        cwd=root,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout.split()
     assert [path.split("/")[3] for path in listed] == ["mine", "theirs"]

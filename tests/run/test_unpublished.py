@@ -23,8 +23,13 @@ ARMED = Path("hooks") / "pre-receive"
 
 
 def _hyper(root: Path, env: dict[str, str], procedure: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "hyper", "run", "--repo-dir", str(root), procedure],
-                          env=env, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "hyper", "run", "--repo-dir", str(root), procedure],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_a_run_whose_pushes_ran_out_after_its_effect_keeps_its_records_for_the_next_run(tmp_path: Path) -> None:
@@ -39,8 +44,10 @@ def test_a_run_whose_pushes_ran_out_after_its_effect_keeps_its_records_for_the_n
 
     lost = _hyper(root, env, "change")
     assert lost.returncode == 75, lost.stderr
-    said = ("the Records this Run's Steps reached, and its entry, are committed to hyper-store here,"
-            " not yet published, and the next Run's push publishes them")
+    said = (
+        "the Records this Run's Steps reached, and its entry, are committed to hyper-store here,"
+        " not yet published, and the next Run's push publishes them"
+    )
     assert said in lost.stdout and said in lost.stderr
     changed = {name for name in records_on(root, "hyper-store") if "/host-changes/" in name}
     assert len(changed) == 1
@@ -51,5 +58,3 @@ def test_a_run_whose_pushes_ran_out_after_its_effect_keeps_its_records_for_the_n
     assert after.returncode == 0, after.stderr
     assert changed <= records_on(origin, "hyper-store")
     assert "not yet published" not in after.stdout
-
-

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tests.run.support import branch_files, build, procedure, read_step, run, scripts
 
-PRINT_BOTH = "#!/bin/sh\nprintf 'deploy=%s shared=%s\\n' \"${DEPLOY_KEY-unset}\" \"${SHARED_NOTE-unset}\"\n"
+PRINT_BOTH = '#!/bin/sh\nprintf \'deploy=%s shared=%s\\n\' "${DEPLOY_KEY-unset}" "${SHARED_NOTE-unset}"\n'
 LOCAL = (
     "kind: target-declaration\ntarget: local\nclass: local\nkinds: [read, mutate]\ncapabilities: [shell]\n"
     "withhold: [DEPLOY_KEY]\n"
@@ -19,10 +19,13 @@ LOCAL = (
 
 
 def test_a_withheld_variable_never_reaches_a_shell_child(tmp_path: Path) -> None:
-    root = build(tmp_path, {
-        "targets/local.yaml": LOCAL,
-        "procedures/print-both.yaml": procedure("print-both", read_step("both", "print-both")),
-    })
+    root = build(
+        tmp_path,
+        {
+            "targets/local.yaml": LOCAL,
+            "procedures/print-both.yaml": procedure("print-both", read_step("both", "print-both")),
+        },
+    )
     env = {"PATH": os.environ.get("PATH", os.defpath), "DEPLOY_KEY": "k-31d9", "SHARED_NOTE": "n-77"}
     ran = run(root, scripts(tmp_path, print_both=PRINT_BOTH), "print-both", env=env)
     assert ran.code == 0, ran.stderr

@@ -45,9 +45,7 @@ def process(root: pathlib.Path, now: _dt.datetime = NOW) -> Process:
 
 
 def git(cwd: pathlib.Path, *args: str, stdin: bytes | None = None) -> str:
-    done = subprocess.run(
-        ["git", *args], cwd=cwd, env=environ(), input=stdin, capture_output=True, check=True
-    )
+    done = subprocess.run(["git", *args], cwd=cwd, env=environ(), input=stdin, capture_output=True, check=True)
     return done.stdout.decode("utf-8").strip()
 
 
@@ -78,7 +76,10 @@ def seed(root: pathlib.Path, files: dict[str, bytes], message: str = "seed") -> 
     env = {**environ(), "GIT_INDEX_FILE": str(index)}
     subprocess.run(
         ["git", "update-index", "--add", "--index-info"],
-        cwd=root, env=env, input=("\n".join(entries) + "\n").encode(), check=True,
+        cwd=root,
+        env=env,
+        input=("\n".join(entries) + "\n").encode(),
+        check=True,
     )
     tree = subprocess.run(["git", "write-tree"], cwd=root, env=env, capture_output=True, check=True)
     index.unlink()

@@ -119,7 +119,9 @@ def test_append_commits_each_write_and_never_rewrites(tmp_path: pathlib.Path) ->
             store.append([write(RUN)], "again")
         assert store.commit == git(root, "rev-parse", "hyper-store")
     assert git(root, "log", "--format=%s", "hyper-store").splitlines() == [
-        f"End run {RUN}", f"Begin run {RUN}", "Create the hyper Store",
+        f"End run {RUN}",
+        f"Begin run {RUN}",
+        "Create the hyper Store",
     ]
     assert worktree_state(root) == before
     git(root, "fsck", "--strict", "--no-dangling")
@@ -149,7 +151,9 @@ def test_publish_reapplies_onto_a_moved_remote(tmp_path: pathlib.Path, remote: p
         assert store.commit == git(runner, "rev-parse", REF)
     assert len(files(remote)) == 4
     assert git(remote, "log", "--format=%s", "hyper-store").splitlines()[:3] == [
-        f"End run {OTHER}", f"Begin run {OTHER}", f"Begin run {RUN}",
+        f"End run {OTHER}",
+        f"Begin run {OTHER}",
+        f"Begin run {RUN}",
     ]
     assert worktree_state(runner) == before
 

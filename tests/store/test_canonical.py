@@ -70,23 +70,27 @@ def test_empty_containers_are_inline(value: Value, want: bytes) -> None:
 
 
 def test_a_key_whose_value_would_be_empty_is_absent() -> None:
-    got = encode({
-        "fields": {},
-        "members": [],
-        "name": "preview-42.example.com",
-        "nested": {"gone": []},
-        "populated": ["here"],
-    })
+    got = encode(
+        {
+            "fields": {},
+            "members": [],
+            "name": "preview-42.example.com",
+            "nested": {"gone": []},
+            "populated": ["here"],
+        }
+    )
     assert got == b'{\n  "name": "preview-42.example.com",\n  "populated": [\n    "here"\n  ]\n}\n'
 
 
 def test_an_always_key_is_written_empty() -> None:
-    got = encode({
-        "dry_run": Always(False),
-        "expanded_to": Always([]),
-        "members": Always([]),
-        "skipped": {},
-    })
+    got = encode(
+        {
+            "dry_run": Always(False),
+            "expanded_to": Always([]),
+            "members": Always([]),
+            "skipped": {},
+        }
+    )
     assert got == b'{\n  "dry_run": false,\n  "expanded_to": [],\n  "members": []\n}\n'
 
 
@@ -120,13 +124,26 @@ def test_a_key_is_escaped_like_a_value() -> None:
 @pytest.mark.parametrize(
     ("literal", "want"),
     [
-        ("0", "0"), ("-0", "0"), ("-0.0", "0"), ("0.0", "0"), ("-42", "-42"),
-        ("1000000", "1000000"), ("1.0", "1"), ("1.0e3", "1000"),
-        ("1e20", "100000000000000000000"), ("1E5", "100000"),
+        ("0", "0"),
+        ("-0", "0"),
+        ("-0.0", "0"),
+        ("0.0", "0"),
+        ("-42", "-42"),
+        ("1000000", "1000000"),
+        ("1.0", "1"),
+        ("1.0e3", "1000"),
+        ("1e20", "100000000000000000000"),
+        ("1E5", "100000"),
         ("9007199254740993", "9007199254740993"),
         ("123456789012345678901234567890", "123456789012345678901234567890"),
-        ("1.5", "1.5"), ("0.1", "0.1"), ("123.456", "123.456"), ("-2.25", "-2.25"),
-        ("0.000001", "0.000001"), ("1e-7", "1e-7"), ("1e21", "1e+21"), ("1.5e300", "1.5e+300"),
+        ("1.5", "1.5"),
+        ("0.1", "0.1"),
+        ("123.456", "123.456"),
+        ("-2.25", "-2.25"),
+        ("0.000001", "0.000001"),
+        ("1e-7", "1e-7"),
+        ("1e21", "1e+21"),
+        ("1.5e300", "1.5e+300"),
     ],
 )
 def test_numbers_are_exact_integers_or_ecmascript_text(literal: str, want: str) -> None:
@@ -139,8 +156,26 @@ def test_numbers_are_exact_integers_or_ecmascript_text(literal: str, want: str) 
 @pytest.mark.parametrize(
     "literal",
     [
-        "", " ", "01", "1.", ".5", "+1", "1e", "0x10", "Infinity", "-Infinity", "NaN", "1e400", "--1",
-        "1 2", "null", '{"a": null}', '"\\ud800"', '["\\udfff"]', '{"\\ud800": 1}', "\ufeff{}",
+        "",
+        " ",
+        "01",
+        "1.",
+        ".5",
+        "+1",
+        "1e",
+        "0x10",
+        "Infinity",
+        "-Infinity",
+        "NaN",
+        "1e400",
+        "--1",
+        "1 2",
+        "null",
+        '{"a": null}',
+        '"\\ud800"',
+        '["\\udfff"]',
+        '{"\\ud800": 1}',
+        "\ufeff{}",
     ],
 )
 def test_what_is_not_a_store_value_is_refused(literal: str) -> None:

@@ -15,7 +15,11 @@ from hyper.store.canonical import Always, Secret, encode, encode_exactly, parse
 
 SAMPLES = (
     '{"a": [1, 2.5, -3e2, "x\\u00e9\\n", true, false, null, {}, []], "b": {"c": "d"}, "b": 2}',
-    "[]", '"s"', "12", "-0.0", ' [ 1 , { "k" : [ ] } ] ',
+    "[]",
+    '"s"',
+    "12",
+    "-0.0",
+    ' [ 1 , { "k" : [ ] } ] ',
 )
 
 
@@ -43,7 +47,7 @@ def test_ten_thousand_levels_read_and_one_more_is_refused() -> None:
     with pytest.raises(TooDeep, match="more than 10000 levels deep"):
         loads("[" * (GO_DEPTH + 1) + "]" * (GO_DEPTH + 1), _refuse)
     with pytest.raises(ValueError, match="more than 10000 levels deep"):
-        parse(("{\"a\":" * (GO_DEPTH + 1) + "1" + "}" * (GO_DEPTH + 1)).encode())
+        parse(('{"a":' * (GO_DEPTH + 1) + "1" + "}" * (GO_DEPTH + 1)).encode())
 
 
 def test_the_writers_write_ten_thousand_levels_without_a_frame_a_level() -> None:

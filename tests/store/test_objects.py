@@ -63,8 +63,14 @@ def test_a_commit_has_the_id_commit_tree_gives(objects: ObjectStore, tmp_path: p
     made = subprocess.run(
         ["git", "commit-tree", tree, "-p", parent, "-m", "Record a/b/c at run x step 1"],
         cwd=root,
-        env={**environ(), **env, "GIT_AUTHOR_NAME": "hyper", "GIT_AUTHOR_EMAIL": "hyper@hyper.invalid",
-             "GIT_COMMITTER_NAME": "hyper", "GIT_COMMITTER_EMAIL": "hyper@hyper.invalid"},
+        env={
+            **environ(),
+            **env,
+            "GIT_AUTHOR_NAME": "hyper",
+            "GIT_AUTHOR_EMAIL": "hyper@hyper.invalid",
+            "GIT_COMMITTER_NAME": "hyper",
+            "GIT_COMMITTER_EMAIL": "hyper@hyper.invalid",
+        },
         capture_output=True,
         check=True,
     )

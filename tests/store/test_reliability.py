@@ -38,7 +38,9 @@ def test_two_processes_publishing_to_one_remote_both_land(tmp_path: pathlib.Path
     children = [
         subprocess.Popen(
             [sys.executable, str(WORKER), "publish", str(root), run, str(STEPS)],
-            env=environ(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            env=environ(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
         )
         for root, run in zip(clones, RUNS, strict=True)
     ]
@@ -57,7 +59,9 @@ def test_a_kill_between_objects_and_ref_leaves_the_branch_where_it_was(tmp_path:
     init(str(root), process(root), NOW)
     child = subprocess.run(
         [sys.executable, str(WORKER), "killed", str(root), RUNS[0]],
-        env=environ(), capture_output=True, timeout=120,
+        env=environ(),
+        capture_output=True,
+        timeout=120,
     )
     assert child.returncode == -signal.SIGKILL
     assert git(root, "log", "-1", "--format=%s", "hyper-store") == "before the kill"

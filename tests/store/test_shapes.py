@@ -46,9 +46,7 @@ def shape_of(path: pathlib.Path) -> Shape:
     return StepFile
 
 
-REFERENCE_FILES = sorted(
-    path for path in FIXTURES.rglob("*.json") if "unsupported" not in path.parts
-)
+REFERENCE_FILES = sorted(path for path in FIXTURES.rglob("*.json") if "unsupported" not in path.parts)
 
 
 @pytest.mark.parametrize("path", REFERENCE_FILES, ids=lambda path: str(path.relative_to(FIXTURES)))

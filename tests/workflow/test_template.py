@@ -104,7 +104,7 @@ def install_lines(facts: WorkflowFacts) -> list[str]:
 def test_nothing_from_the_wheel_runs_before_its_digest_is_checked() -> None:
     download, check, dependencies, wheel = install_lines(FACTS)[1:]
     assert "pip download --no-deps --only-binary=:all:" in download  # fetched, never built or run
-    assert check.endswith("| (cd \"$wheel\" && sha256sum -c -)")
+    assert check.endswith('| (cd "$wheel" && sha256sum -c -)')
     assert "--require-hashes" in dependencies and "--no-deps" in dependencies and dependencies.endswith(LOCK)
     assert "--no-index" in wheel and "--no-deps" in wheel
     assert wheel.endswith('"$wheel/hyper_iac-1.4.0-py3-none-any.whl"')

@@ -18,8 +18,8 @@ if TYPE_CHECKING:
     from hyper.cli.destination import Destination
     from hyper.cli.invocation import Invocation
 
-Body: TypeAlias = 'Callable[[Invocation, Destination, Context], int]'
-GateAnswer: TypeAlias = 'Callable[[Invocation, Destination, str], None]'
+Body: TypeAlias = "Callable[[Invocation, Destination, Context], int]"
+GateAnswer: TypeAlias = "Callable[[Invocation, Destination, str], None]"
 
 BUILT: Final[dict[str, str]] = {
     "providers": "hyper.cli.commands.providers",

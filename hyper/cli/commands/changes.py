@@ -97,9 +97,11 @@ def _emptied(subject: Sight, found: list[Change]) -> tuple[str, ...]:
         if step.code.kind != "read" or pair not in gone or step.identities is None:
             continue
         if step.identities.members == ():
-            said.append(f"step {step.path or step.code.id} of the SUBJECT concluded no Record at all, which is what a"
-                        " read answered with an error status and an empty collection also concludes: the Store keeps"
-                        " no status for a read, and hyper run named any answer that was not 2xx")
+            said.append(
+                f"step {step.path or step.code.id} of the SUBJECT concluded no Record at all, which is what a"
+                " read answered with an error status and an empty collection also concludes: the Store keeps"
+                " no status for a read, and hyper run named any answer that was not 2xx"
+            )
     return tuple(said)
 
 

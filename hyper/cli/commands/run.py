@@ -79,20 +79,29 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
     sink = inv.secret_out
     if sink is not None:
         if sink == "-":
-            return _usage(to, "--secret-out -: stdout carries the answer alone, and a secret written there lands in"
-                              " whatever log captures it\n  name a path outside the repository")
+            return _usage(
+                to,
+                "--secret-out -: stdout carries the answer alone, and a secret written there lands in"
+                " whatever log captures it\n  name a path outside the repository",
+            )
         if not sink or sink.startswith("--"):
             return _usage(to, "--secret-out requires a path")
         where = os.path.normpath(os.path.join(process.getwd(), sink))
         # Resolved, where the reference compares text: a link into the working tree, or a
         # --repo-dir reached through one, must not carry a secret inside it (ADR 0011).
         if inside(os.path.realpath(where), real_root(ctx.root)):
-            return _usage(to, f"--secret-out {sink}: that path is inside the repository's working tree\n"
-                              "  one `git add` from there puts a secret in the record — name a path outside it")
+            return _usage(
+                to,
+                f"--secret-out {sink}: that path is inside the repository's working tree\n"
+                "  one `git add` from there puts a secret in the record — name a path outside it",
+            )
         if os.path.lexists(where):
-            return _usage(to, f"--secret-out {sink}: something is already at that path\n"
-                              "  hyper makes the sink directory itself, so that every file in it is this Run's"
-                              " — name a path that does not exist yet")
+            return _usage(
+                to,
+                f"--secret-out {sink}: something is already at that path\n"
+                "  hyper makes the sink directory itself, so that every file in it is this Run's"
+                " — name a path that does not exist yet",
+            )
         sink = where
     name = inv.positional[0]
     repo = load_repository(ctx.root)
@@ -100,15 +109,24 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
         return _usage(to, repo.message)
     if name not in repo.procedures:
         if name in repo.definitions:
-            return _usage(to, f'"{name}" names a Definition, and run performs Procedures only\n'
-                              "  to run one Operation, write a Procedure of one Step naming its definition:,"
-                              " operation:, target: and args:")
+            return _usage(
+                to,
+                f'"{name}" names a Definition, and run performs Procedures only\n'
+                "  to run one Operation, write a Procedure of one Step naming its definition:,"
+                " operation:, target: and args:",
+            )
         if is_path(name):
-            return _usage(to, f'"{name}" is a path, and run takes the name a Procedure declares\n'
-                              "  a Procedure's name is its file's basename less .yaml; `review` is the command"
-                              " that takes either")
-        return _usage(to, f'no Procedure named "{name}" in this repository\n'
-                          "  the Procedure namespace is procedures/, and no command lists it")
+            return _usage(
+                to,
+                f'"{name}" is a path, and run takes the name a Procedure declares\n'
+                "  a Procedure's name is its file's basename less .yaml; `review` is the command"
+                " that takes either",
+            )
+        return _usage(
+            to,
+            f'no Procedure named "{name}" in this repository\n'
+            "  the Procedure namespace is procedures/, and no command lists it",
+        )
     walked = flatten(repo, name)
     read_only = not walked.cycle and all(not binding.effectful(repo, step) for step in walked.steps)
     try:
@@ -165,11 +183,14 @@ def _lock_fault(to: Destination, fault: Exception) -> int:
     cause in its own sentence. Contention clears with time; a root that is no git repository is
     the invocation's to fix, and an agent told the lock was held would retry it forever."""
     if isinstance(fault, Contended):
-        to.narrate(f"hyper {NAME}: another Run holds this repository's hyper-store lock; a Run keeps it for its"
-                   " whole length, and this one does not wait\n")
+        to.narrate(
+            f"hyper {NAME}: another Run holds this repository's hyper-store lock; a Run keeps it for its"
+            " whole length, and this one does not wait\n"
+        )
     elif isinstance(fault, NoRepository):
-        to.narrate(said(NAME, f"{fault}; no Run began, and none can until the directory named is a git"
-                              " repository's root"))
+        to.narrate(
+            said(NAME, f"{fault}; no Run began, and none can until the directory named is a git repository's root")
+        )
     else:
         to.narrate(said(NAME, f"the Store lock under .git/hyper could not be taken, and no Run began: {fault}"))
     return codes.STORE_LOST
@@ -190,8 +211,9 @@ def exit_code(answer: Answer, signalled: int | None) -> int:
 def refused_before_the_run(to: Destination, error_code: str, dry_run: bool) -> None:
     """The answer of a Run declined before it had an id (the version pin, an absent Store):
     the terminal row with no ``run_id``, and a page that is the terminal line alone."""
-    to.answer([], outcome_row("refused", codes.REFUSED, dry_run, error_code), terminal_line(
-        "refused", codes.REFUSED, dry_run))
+    to.answer(
+        [], outcome_row("refused", codes.REFUSED, dry_run, error_code), terminal_line("refused", codes.REFUSED, dry_run)
+    )
 
 
 def refused_by_the_gate(inv: Invocation, to: Destination, error_code: str) -> None:

@@ -50,6 +50,7 @@ STORE_ABSENT = Member(
 """The Refusal every command that needs the Store gives where neither this clone nor ``origin``
 holds it. The remedy is somebody's act, which is what makes it 77 rather than 75."""
 
+
 def said(command: str, text: str) -> str:
     """``hyper <command>: <first line>``, every further line indented beneath it.
 

@@ -155,9 +155,7 @@ def _compare(kind: Kind, path: str, old: bytes, new: bytes) -> tuple[list[Moved]
         if earlier is None or earlier.same(fact):
             continue
         cadence = _cadence(earlier, fact) if fact.shape is Shape.CADENCE else ()
-        moved.append(
-            Moved(SUBJECT_KIND[kind], name, _label(fact), fact.shape, _value(earlier), _value(fact), cadence)
-        )
+        moved.append(Moved(SUBJECT_KIND[kind], name, _label(fact), fact.shape, _value(earlier), _value(fact), cadence))
         removed.update(earlier.lines)
         added.update(fact.lines)
     return moved, removed, added

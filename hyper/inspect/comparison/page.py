@@ -214,7 +214,11 @@ def code_table(rows: Sequence[Row]) -> tuple[str, str]:
 
 
 def block(
-    window: Row, rehearsal: bool, assets: Sequence[Row], observations: Sequence[Row], code: Sequence[Row],
+    window: Row,
+    rehearsal: bool,
+    assets: Sequence[Row],
+    observations: Sequence[Row],
+    code: Sequence[Row],
     notes: Sequence[str] = (),
 ) -> str:
     text = header(window, rehearsal)

@@ -83,9 +83,7 @@ def _found(journal: Journal, run: str) -> Summary:
 
 def _closed(entry: Summary) -> None:
     if entry.account is Account.OPEN:
-        raise WindowFault(
-            f"run {entry.run_id} holds no account of its end yet, so no window can name it as an end\n"
-        )
+        raise WindowFault(f"run {entry.run_id} holds no account of its end yet, so no window can name it as an end\n")
 
 
 def _procedure_of(entry: Summary, positional: str | None) -> str:

@@ -90,13 +90,19 @@ def test_classed_facts_and_the_other_lines(tmp_path: pathlib.Path) -> None:
     width = max(len(cell) for cell in was_cells) + 2
     cadence = [
         ("  procedure retire  cadence              " if at == 0 else " " * 41)
-        + (was_cells[at] if at < len(was_cells) else "").ljust(width) + now_cells[at]
+        + (was_cells[at] if at < len(was_cells) else "").ljust(width)
+        + now_cells[at]
         for at in range(len(now_cells))
     ]
     assert (
-        "\n".join(cadence) + "\n"
-        + "  procedure retire  step retire · bound  " + "3".ljust(width) + "5\n"
-        + "  procedure retire  targets              " + "staging".ljust(width) + "local · staging\n"
+        "\n".join(cadence)
+        + "\n"
+        + "  procedure retire  step retire · bound  "
+        + "3".ljust(width)
+        + "5\n"
+        + "  procedure retire  targets              "
+        + "staging".ljust(width)
+        + "local · staging\n"
     ) in text
     assert f"  1 other lines changed · git diff {was[:7]} {now[:7]}\n" in text
 
