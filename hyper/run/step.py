@@ -521,6 +521,22 @@ def _taken(ledger: Ledger, taken: dict[Identity, Identity], identity: Identity) 
     return ""
 
 
+def _caller(run: InFlight, bound: Binding) -> Callable[[dict[str, Any]], capability.Answer]:
+    """One member's call to the Capability, given its inputs: everything else a call carries —
+    the Run's context, the Operation's deadline, the Target's credentials — is the Step's, the
+    same for every member, whether they are called at once or one at a time."""
+    context = capability.Context(run.process, run.repo.root, run.started, run.environment)
+    deadline = bound.operation.deadline_seconds
+    seconds = float(deadline) if deadline is not None else None
+    credentials = run.credentials.get(bound.target.declared_name, {})
+
+    def answer_for(inputs: dict[str, Any]) -> capability.Answer:
+        call = capability.Call(bound.manifest, bound.operation, bound.target, inputs, seconds, credentials)
+        return capability.perform(call, context)
+
+    return answer_for
+
+
 def _dispatch(
     run: InFlight,
     bound: Binding,
@@ -529,23 +545,10 @@ def _dispatch(
     identities: Sequence[str],
 ) -> list[_Turn]:
     """Every member's call, up to ``concurrency:`` at once, answered in Expansion order."""
-    context = capability.Context(run.process, run.repo.root, run.started, run.environment)
-    deadline = bound.operation.deadline_seconds
-    credentials = run.credentials.get(bound.target.declared_name, {})
+    answer_for = _caller(run, bound)
 
     def call(at: int) -> _Turn:
-        answered = capability.perform(
-            capability.Call(
-                bound.manifest,
-                bound.operation,
-                bound.target,
-                inputs[at],
-                float(deadline) if deadline is not None else None,
-                credentials,
-            ),
-            context,
-        )
-        return _project(bound, found[at], identities[at], answered)
+        return _project(bound, found[at], identities[at], answer_for(inputs[at]))
 
     limit = max(1, bound.operation.concurrency_limit)
     if limit == 1 or len(found) <= 1:
@@ -785,9 +788,7 @@ def _effect(
     series its call would write: standing (not a Tombstone) skips, so a member named twice
     runs once. A ``destroy`` writes a Tombstone under the member's own name carrying the
     previous Head's fields forward — the destroying call projects nothing."""
-    context = capability.Context(run.process, run.repo.root, run.started, run.environment)
-    deadline = bound.operation.deadline_seconds
-    credentials = run.credentials.get(bound.target.declared_name, {})
+    answer_for = _caller(run, bound)
     skips = bound.operation.repeatability_value == "skip-if-recorded"
     destroys = bound.kind == "destroy"
     names: list[str] = []
@@ -813,17 +814,7 @@ def _effect(
                 names.append(before)
                 acted.append(dict(head.fields or {}))
                 continue
-        answered = capability.perform(
-            capability.Call(
-                bound.manifest,
-                bound.operation,
-                bound.target,
-                inputs[at],
-                float(deadline) if deadline is not None else None,
-                credentials,
-            ),
-            context,
-        )
+        answered = answer_for(inputs[at])
         pattern = Pattern(
             pattern.attempts + answered.pattern.get("attempts", 0),
             pattern.pages + answered.pattern.get("pages", 0),
