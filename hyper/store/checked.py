@@ -17,6 +17,7 @@ whole (a temporary file, then a rename), and any memo a reader sees is one a che
 
 from __future__ import annotations
 
+import functools
 import os
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
@@ -44,12 +45,15 @@ _DECIDERS = (
 source keys this memo and the Journal's summaries (adr/0031)."""
 
 
+@functools.cache
 def source_key(tag: str) -> str | None:
     """A digest of ``tag`` and the deciding modules' source; ``None`` where one cannot be read.
 
     Each source is found beside this module, in the package's own directory, not through
     ``sys.modules``: a command that has not imported a decider (a review never loads the Record
-    reader) must still reach the same key as one that has, or its memos would go unused."""
+    reader) must still reach the same key as one that has, or its memos would go unused. Read
+    once per process and tag: every Journal handle and Run-start check of the process keys its
+    memo by the code that process runs."""
     import hashlib  # deferred: start-up cost, as a reader that checks nothing never keys a memo
 
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
