@@ -12,16 +12,36 @@ measure the compiler rather than hyper.
 from __future__ import annotations
 
 import compileall
+import datetime as _dt
+import os
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
+
+from hyper.core.ids import mint_v7
+from hyper.core.process import Process
 
 ROOT = Path(__file__).resolve().parent.parent
 HYPER = [sys.executable, "-c", "from hyper.cli.main import entry; entry()"]
 """The console script's path into hyper, without depending on where the script was installed."""
 PASS = [sys.executable, "-c", "pass"]
+GIT_ENV = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull}
+"""The benchmarks' own git: the user's environment, none of the machine's or the user's configuration."""
+
+
+def bench_process(root: Path, now: Callable[[], _dt.datetime], environ: Mapping[str, str] = GIT_ENV) -> Process:
+    """The fixed Process a benchmark drives hyper's library with, in ``root``."""
+    return Process(
+        environ=environ,
+        getwd=lambda: str(root),
+        now=now,
+        mint=mint_v7,
+        user=lambda: "bench",
+        hostname=lambda: "bench",
+    )
 
 
 def compile_bytecode() -> None:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import datetime as _dt
 import io
-import os
 import shutil
 import statistics
 import subprocess
@@ -28,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.measure import HYPER, PASS, compile_bytecode, median_walls
+from benchmarks.measure import GIT_ENV, HYPER, PASS, bench_process, compile_bytecode, median_walls
 from hyper.cli.main import main as hyper_main
 from hyper.core.ids import mint_v7
 from hyper.core.process import Process, real
@@ -41,7 +40,7 @@ from hyper.store.sync import init
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "corpus" / "review" / "fixtures" / "worked-example" / "repo"
 NOW = _dt.datetime(2026, 8, 6, 9, 41, 14, tzinfo=_dt.UTC)
-ENV = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull}
+ENV = GIT_ENV
 PROCEDURE = "procedures/retire-preview-envs.yaml"
 
 
@@ -51,14 +50,7 @@ def git(root: Path, *args: str) -> str:
 
 
 def process(root: Path) -> Process:
-    return Process(
-        environ=ENV,
-        getwd=lambda: str(root),
-        now=lambda: NOW,
-        mint=mint_v7,
-        user=lambda: "bench",
-        hostname=lambda: "bench",
-    )
+    return bench_process(root, lambda: NOW)
 
 
 def repository(work: Path, name: str, procedure: str, edit: tuple[str, str]) -> Path:

@@ -32,15 +32,14 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from benchmarks.measure import HYPER, compile_bytecode
+from benchmarks.measure import GIT_ENV, HYPER, bench_process, compile_bytecode
 from hyper.cli.main import main
-from hyper.core.ids import mint_v7
 from hyper.core.process import Process
 from hyper.core.version import BuildFacts, installed
 from hyper.store.sync import init
 
 REPO_SHELL = Path(__file__).resolve().parents[1] / "corpus" / "run" / "repo-shell"
-ENV = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull}
+ENV = GIT_ENV
 FACTS = BuildFacts(version=installed().version)
 """Both readings of the Run are the installed hyper, so the repository pins its version."""
 CHILD_ENV = {"PATH": ENV.get("PATH", os.defpath)}
@@ -49,14 +48,7 @@ RSS_TARGET_MB = 150
 
 
 def process(root: Path) -> Process:
-    return Process(
-        environ={"PATH": ENV.get("PATH", os.defpath)},
-        getwd=lambda: str(root),
-        now=lambda: _dt.datetime.now(_dt.UTC),
-        mint=mint_v7,
-        user=lambda: "bench",
-        hostname=lambda: "bench",
-    )
+    return bench_process(root, lambda: _dt.datetime.now(_dt.UTC), CHILD_ENV)
 
 
 def git(root: Path, *args: str, stdin: bytes | None = None) -> bytes:

@@ -14,7 +14,6 @@ Run: ``.venv/bin/python benchmarks/store_bench.py``. It prints; it asserts nothi
 from __future__ import annotations
 
 import datetime as _dt
-import os
 import shutil
 import statistics
 import subprocess
@@ -26,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.measure import GIT_ENV, bench_process
 from hyper.core.ids import mint_v7
 from hyper.core.process import Process
 from hyper.store import reading
@@ -38,19 +38,12 @@ from hyper.store.step import StepCode, StepFile
 from hyper.store.sync import init
 
 NOW = _dt.datetime(2026, 8, 6, 9, 41, 12, 508000, tzinfo=_dt.UTC)
-ENV = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull}
+ENV = GIT_ENV
 REPEATS = 5
 
 
 def process(root: Path) -> Process:
-    return Process(
-        environ=ENV,
-        getwd=lambda: str(root),
-        now=lambda: NOW,
-        mint=mint_v7,
-        user=lambda: "bench",
-        hostname=lambda: "bench",
-    )
+    return bench_process(root, lambda: NOW)
 
 
 def git(root: Path, *args: str, stdin: bytes | None = None) -> bytes:
