@@ -8,9 +8,11 @@ own ``PATH``, SIGPIPE and SIGXFSZ back to their default dispositions, a session 
 
 ``os.posix_spawn`` has no action that changes directory, so the child starts in hyper's own;
 a caller that needs another says so in the arguments (``git -C``). Every descriptor Python
-opens is non-inheritable (PEP 446), so the exec closes hyper's own; where the platform can
-(``POSIX_SPAWN_CLOSEFROM``), every descriptor above the three is closed too, as ``Popen``'s
-``close_fds`` does.
+opens is non-inheritable (PEP 446), so the exec closes hyper's own. A descriptor hyper
+*inherited* as inheritable from its own parent would outlive the exec; ``Popen``'s
+``close_fds`` closes every descriptor above the three, and so does :func:`spawn`: by
+``POSIX_SPAWN_CLOSEFROM`` where the platform has it (3.13 with a recent C library), else by
+closing each inheritable one it finds open (:func:`_inheritable`).
 """
 
 from __future__ import annotations
@@ -63,6 +65,33 @@ class Child:
             self.returncode = os.waitstatus_to_exitcode(status)
 
 
+_LISTINGS = ("/proc/self/fd", "/dev/fd")
+"""Where the process's open descriptors are listed: Linux's ``/proc``, and macOS's ``/dev/fd``
+(on Linux a link to the first)."""
+
+
+def _inheritable() -> list[int]:
+    """The open descriptors above the three that an exec would leave open: those hyper
+    inherited as inheritable, or made so. One directory listing and one ``fcntl`` a descriptor,
+    where ``Popen`` closes every descriptor the same way from C; a platform that lists none
+    (neither directory) closes only what the exec closes."""
+    for listing in _LISTINGS:
+        try:
+            names = os.listdir(listing)
+        except OSError:
+            continue
+        found = []
+        for name in names:
+            fd = int(name)
+            try:
+                if fd > 2 and os.get_inheritable(fd):
+                    found.append(fd)
+            except OSError:
+                pass  # the listing's own descriptor, closed once it was read
+        return found
+    return []
+
+
 def spawn(argv: Sequence[str], env: Mapping[str, str]) -> Child:
     """``argv`` started with ``env``, its standard streams pipes to the parent.
 
@@ -87,6 +116,8 @@ def spawn(argv: Sequence[str], env: Mapping[str, str]) -> Child:
     closing = getattr(os, "POSIX_SPAWN_CLOSEFROM", None)  # 3.13 on, where the C library has it
     if closing is not None:
         actions.append((closing, 3))
+    else:
+        actions.extend((os.POSIX_SPAWN_CLOSE, fd) for fd in _inheritable())
     defaults = {signal.SIGPIPE, signal.SIGXFSZ}  # Python ignores both for itself; Popen's children get them back
     failed: OSError | None = None
     try:

@@ -95,3 +95,38 @@ def test_a_failed_start_leaves_no_descriptor_open(tmp_path: Path) -> None:
         spawn(["git"], {**ENV, "PATH": str(tmp_path)})
     if before is not None:
         assert sorted(os.listdir("/proc/self/fd")) == before
+
+
+def _open_in_child(env: dict[str, str]) -> set[int]:
+    """The descriptors a spawned child finds open, as it lists them itself."""
+    child = spawn(["sh", "-c", "ls /dev/fd/"], env)
+    assert child.stdin is not None and child.stdout is not None and child.stderr is not None
+    child.stdin.close()
+    listed = child.stdout.read().split()
+    assert child.wait() == 0, child.stderr.read()
+    child.stdout.close()
+    child.stderr.close()
+    return {int(name) for name in listed}
+
+
+@pytest.mark.skipif(not os.path.isdir("/dev/fd/"), reason="this platform lists no descriptors in /dev/fd")
+@pytest.mark.parametrize("closefrom", [True, False], ids=["closefrom-if-present", "listed"])
+def test_a_descriptor_inherited_as_inheritable_does_not_reach_the_child(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, closefrom: bool
+) -> None:
+    if not closefrom:  # the descriptors listed and closed one by one, on every version
+        monkeypatch.delattr(os, "POSIX_SPAWN_CLOSEFROM", raising=False)
+    # As hyper's parent could hand it one: inheritable, and numbered high enough that the
+    # child's own listing cannot take the number.
+    handed = os.open(tmp_path / "handed", os.O_WRONLY | os.O_CREAT)
+    inherited = os.dup2(handed, 63, inheritable=True)
+    kept = os.dup2(handed, 64, inheritable=False)
+    try:
+        assert os.get_inheritable(inherited)
+        seen = _open_in_child(ENV)
+        assert {0, 1, 2} <= seen
+        assert inherited not in seen
+        assert kept not in seen
+    finally:
+        for fd in (handed, inherited, kept):
+            os.close(fd)
