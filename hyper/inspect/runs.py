@@ -21,7 +21,7 @@ from hyper.render.table import table
 from hyper.render.terminal import Marker, Truncated, narrowing
 from hyper.store.branch import Store
 from hyper.store.canonical import instant_text
-from hyper.store.reading import entry_count, journal_listing, listing
+from hyper.store.reading import Journal, journal_listing
 from hyper.store.summaries import Summary
 
 COLUMNS = ("RUN", "STARTED", "TRIGGER", "OUTCOME", "CONTESTED", "PROCEDURE", "TARGETS", "HYPER")
@@ -70,9 +70,10 @@ def listed(store: Store, wanted: Filter, limit: int) -> tuple[list[Summary], int
     """The entries every parameter keeps, in Journal order, and how many there are. With no
     parameter, every entry is kept, so the count comes from the branch listing and only the
     newest date partitions enough to fill ``limit`` are read."""
+    journal = Journal(store)
     if not wanted.narrows:
-        return listing(store, enough=limit), entry_count(store)
-    kept = [item for item in listing(store, wanted.keeps) if wanted.bound(item)]
+        return journal.listing(enough=limit), journal.count()
+    kept = [item for item in journal.listing(wanted.keeps) if wanted.bound(item)]
     return kept, len(kept)
 
 

@@ -497,6 +497,41 @@ class Journal:
                     self._memo.write(day, sha, partition)
         return [read.get((summary.run_id, summary.tree), summary) for summary in chosen]
 
+    def listing(self, wanted: Callable[[Summary], bool] | None = None, enough: int | None = None) -> list[Summary]:
+        """Summaries ``wanted`` keeps, in Journal order, each with the Targets its entry bound —
+        chosen from the summaries, so only kept entries whose Targets no reader has read before
+        are opened, a date partition at a time. With ``enough``, only the newest ``enough``
+        entries are answered: no older partition is reached, and no entry past the cut is
+        opened."""
+        listed: list[Summary] = []
+        for partition in self.partitions():
+            kept = [summary for summary in partition if wanted is None or wanted(summary)]
+            if enough is not None:
+                kept = kept[: enough - len(listed)]
+            listed += self.bound(kept)
+            if enough is not None and len(listed) >= enough:
+                break
+        return listed
+
+    def count(self) -> int:
+        """How many entries the Journal holds, from the date partitions' own trees — the ones
+        this handle listed, so a command that lists and counts lists once — counted once per
+        tree id and remembered (adr/0031): no entry is opened. (Where the year and month
+        levels break the grammar, the whole listing answers.)"""
+        store = self.store
+        if self._days is None:
+            return sum(len(partition) for partition in partitions(store))
+        if self._memo is None:
+            self._memo = Memo(store.objects.git_dir)
+        known = self._memo.counts()
+        counts = {(day, sha): known[(day, sha)] for day, sha in self._days if (day, sha) in known}
+        unknown = [(day, sha) for day, sha in self._days if (day, sha) not in counts]
+        for at, held in zip(unknown, store.objects.listings([sha for _, sha in unknown]), strict=True):
+            counts[at] = sum(1 for entry in (held or {}).values() if entry.is_tree)
+        if unknown or len(counts) != len(known):
+            self._memo.save_counts(counts)
+        return sum(counts.values())
+
 
 def summarise(entry_: Entry, tree: str, last_step: int) -> Summary:
     """What the memo keeps of an entry read from the tree ``tree`` (its Targets unread)."""
@@ -576,41 +611,6 @@ def dispositions(store: Store, entry_: Entry) -> Dispositions:
         if parsed.form is Form.STEP:
             files.append(_Found(file, parsed.form, parsed.run, parsed.step))
     return _dispositions_from(files, _read(store, files), entry_)
-
-
-def listing(store: Store, wanted: Callable[[Summary], bool] | None = None, enough: int | None = None) -> list[Summary]:
-    """Summaries ``wanted`` keeps, in Journal order, each with the Targets its entry bound —
-    chosen from the summaries, so only kept entries whose Targets no reader has read before are
-    opened, a date partition at a time. With ``enough``, only the newest ``enough`` entries are
-    answered: no older partition is reached, and no entry past the cut is opened."""
-    journal = Journal(store)
-    listed: list[Summary] = []
-    for partition in journal.partitions():
-        kept = [summary for summary in partition if wanted is None or wanted(summary)]
-        if enough is not None:
-            kept = kept[: enough - len(listed)]
-        listed += journal.bound(kept)
-        if enough is not None and len(listed) >= enough:
-            break
-    return listed
-
-
-def entry_count(store: Store) -> int:
-    """How many entries the Journal holds, from the date partitions' own trees — counted once
-    per tree id and remembered (adr/0031): no entry is opened. (Where the year and month
-    levels break the grammar, the whole listing answers.)"""
-    days = _days(store)
-    if days is None:
-        return sum(len(partition) for partition in partitions(store))
-    memo = Memo(store.objects.git_dir)
-    known = memo.counts()
-    counts = {(day, sha): known[(day, sha)] for day, sha in days if (day, sha) in known}
-    unknown = [(day, sha) for day, sha in days if (day, sha) not in counts]
-    for at, held in zip(unknown, store.objects.listings([sha for _, sha in unknown]), strict=True):
-        counts[at] = sum(1 for entry in (held or {}).values() if entry.is_tree)
-    if unknown or len(counts) != len(known):
-        memo.save_counts(counts)
-    return sum(counts.values())
 
 
 def scan(store: Store, step_id: str) -> Iterator[Evidence]:

@@ -73,11 +73,11 @@ def test_the_listing_alone_classifies_every_entry(store: Store) -> None:
 
 
 def test_the_runs_listing_carries_the_targets_bound(store: Store) -> None:
-    targets = {item.run_id: item.targets for item in reading.listing(store)}
+    targets = {item.run_id: item.targets for item in reading.Journal(store).listing()}
     assert targets[REAPED] == ("cloudflare-prod", "local")
     assert targets[REFUSED] == ()
     assert targets[OPEN] == ("staging",)
-    kept = reading.listing(store, lambda entry: entry.procedure == "publish-preview")
+    kept = reading.Journal(store).listing(lambda entry: entry.procedure == "publish-preview")
     assert [item.run_id for item in kept] == [OPEN, CONTESTED]
 
 

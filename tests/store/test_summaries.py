@@ -14,9 +14,11 @@ import pytest
 
 from hyper.core.faults import JournalFileUnreadable
 from hyper.inspect.comparison.window import latest, procedures
+from hyper.inspect.runs import Filter, listed
 from hyper.store import reading
 from hyper.store.branch import Store
 from hyper.store.git import PathOperation
+from hyper.store.objects import ObjectStore
 from hyper.store.summaries import Account, Summary
 
 from .support import NOW, process, reference_store, repository, seed
@@ -38,10 +40,10 @@ def _answers(root: pathlib.Path) -> tuple[object, ...]:
         journal = reading.Journal(store)
         window = latest(journal, "retire-preview-envs", None)
         return (
-            reading.listing(store),
-            [item.run_id for item in reading.listing(store, enough=2)],
-            [item.run_id for item in reading.listing(store, lambda entry: entry.outcome == "failed")],
-            reading.entry_count(store),
+            reading.Journal(store).listing(),
+            [item.run_id for item in reading.Journal(store).listing(enough=2)],
+            [item.run_id for item in reading.Journal(store).listing(lambda entry: entry.outcome == "failed")],
+            reading.Journal(store).count(),
             reading.open_entries(store),
             procedures(reading.Journal(store)),
             window,
@@ -97,7 +99,7 @@ def test_a_step_file_spoiled_after_its_targets_were_remembered_is_still_met(tmp_
         (data,) = store.contents([f"{store.commit}:{newest}"])
         store.apply([PathOperation(newest, store.objects.blob(data.replace(b'{\n  "', b'{\n    "', 1)))], "tamper")
     with Store.open(str(root), process(root), NOW) as store, pytest.raises(JournalFileUnreadable) as met:
-        reading.listing(store)
+        reading.Journal(store).listing()
     assert met.value.path == newest
 
 
@@ -113,8 +115,32 @@ def test_a_listing_over_a_warm_memo_opens_no_file(tmp_path: pathlib.Path, monkey
 
     monkeypatch.setattr(Store, "contents", counted)
     with Store.open(str(root), process(root), NOW) as store:
-        assert reading.listing(store) == cold[0]
+        assert reading.Journal(store).listing() == cold[0]
     assert opened == []
+
+
+@pytest.mark.parametrize("warm", [False, True], ids=["cold-memo", "warm-memo"])
+def test_runs_lists_the_date_partitions_once_to_list_and_count(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, warm: bool
+) -> None:
+    root = _store(tmp_path)
+    if warm:
+        _answers(root)
+    asked: list[str] = []
+    lookup = ObjectStore.lookup
+
+    def counted(objects: ObjectStore, names: Sequence[str]) -> list[tuple[str, bytes, bytes] | None]:
+        asked.extend(names)
+        return lookup(objects, names)
+
+    monkeypatch.setattr(ObjectStore, "lookup", counted)
+    with Store.open(str(root), process(root), NOW) as store:
+        rows, total = listed(store, Filter(), 2)
+        # The Journal's top tree, from which every date partition is listed: asked once.
+        assert asked.count(f"{store.commit}:journal/") == 1
+        every = reading.Journal(store).listing()
+    assert [item.run_id for item in rows] == [item.run_id for item in every][:2]
+    assert total == len(every) > 2
 
 
 @pytest.mark.parametrize("targets", [None, (), ("local",), ("cloudflare-prod", "local")])
