@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import os
 from pathlib import Path
 
 import orjson
@@ -176,3 +177,36 @@ def test_a_providers_page_nobody_reads_is_not_drawn(tmp_path: Path) -> None:
     drawn, undrawn = (answered(Call(("providers", "--repo-dir", str(root)), drawn=d)) for d in (True, False))
     assert drawn.rendering.startswith("NAME ") and len(drawn.rows) == 2
     assert undrawn == attrs.evolve(drawn, rendering="")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [("provider", "shell"), ("operation", "shell", "destroy"), ("targets",), ("check",)],
+    ids=lambda argv: argv[0],
+)
+def test_hyper_yaml_is_read_once_for_the_gate_and_the_load(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, argv: tuple[str, ...]
+) -> None:
+    root = repository(tmp_path, {})
+    opened: list[str] = []
+    open_ = os.open
+
+    def counted(path: str, flags: int, mode: int = 0o777, *, dir_fd: int | None = None) -> int:
+        if os.path.basename(path) == "hyper.yaml":
+            opened.append(path)
+        return open_(path, flags, mode, dir_fd=dir_fd)
+
+    monkeypatch.setattr(os, "open", counted)
+    code, _, err = hyper(root, *argv)
+    assert (code, err) == (0, "")
+    assert len(opened) == 1
+
+
+def test_the_load_reads_the_bytes_the_gate_judged(tmp_path: Path) -> None:
+    # A fault the gate ignores (hyper.yaml's other keys are check's) is one check reports.
+    root = repository(tmp_path, {})
+    assert hyper(root, "check")[0] == 0
+    (root / "hyper.yaml").write_text(PIN + "retention:\n")
+    code, out, _ = hyper(root, "check", "--json")
+    assert code == 1
+    assert {row["file"] for row in rows(out) if row["type"] == "problem"} == {"hyper.yaml"}

@@ -126,9 +126,11 @@ def declared_name(root: Node | None, key: str) -> str:
     return named.value if isinstance(named, Scalar) else ""
 
 
-def load_repository(root: str) -> Repository | Unreadable:
-    """Read the repository at ``root`` (an absolute directory). Never raises."""
-    return _uncollected(_load, root)
+def load_repository(root: str, declared: bytes | None = None) -> Repository | Unreadable:
+    """Read the repository at ``root`` (an absolute directory), ``hyper.yaml`` as ``declared``
+    where the caller has read it already (the version-pin gate has, for every gated command:
+    :attr:`hyper.cli.context.Context.declared`). Never raises."""
+    return _uncollected(lambda: _load(root, declared))
 
 
 def load_extensions(root: str) -> dict[str, Manifest] | Unreadable:
@@ -136,11 +138,11 @@ def load_extensions(root: str) -> dict[str, Manifest] | Unreadable:
     it, for a command that lists the namespace and needs nothing else (``providers``). Every
     artefact directory is listed as it lists them, so one that cannot be is the same
     :class:`Unreadable`; only ``providers/`` is parsed. Never raises."""
-    return _uncollected(_extensions, root)
+    return _uncollected(lambda: _extensions(root))
 
 
-def _uncollected(read: Callable[[str], T], root: str) -> T:
-    """``read(root)`` with the cycle collector held off while trees are built.
+def _uncollected(read: Callable[[], T]) -> T:
+    """``read()`` with the cycle collector held off while trees are built.
 
     A large repository is hundreds of thousands of small tracked objects, none of them in a
     cycle; left on, the collector rescans the growing heap over and over and takes longer than
@@ -151,7 +153,7 @@ def _uncollected(read: Callable[[str], T], root: str) -> T:
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return read(root)
+        return read()
     finally:
         if enabled:
             gc.enable()
@@ -195,7 +197,7 @@ def _extensions(root: str) -> dict[str, Manifest] | Unreadable:
     return manifests
 
 
-def _load(root: str) -> Repository | Unreadable:
+def _load(root: str, declared: bytes | None) -> Repository | Unreadable:
     # The artefact model, imported here rather than with the module: ``providers`` reads
     # the namespace through :func:`load_extensions` and never needs most of it.
     from hyper.artefact import builtin
@@ -207,7 +209,9 @@ def _load(root: str) -> Repository | Unreadable:
     read = _listed(root)
     if isinstance(read, Unreadable):
         return read
-    if os.path.isfile(os.path.join(root, DECLARATION_PATH)):
+    if declared is not None:
+        read.append((DECLARATION_PATH, declared))
+    elif os.path.isfile(os.path.join(root, DECLARATION_PATH)):
         read.append((DECLARATION_PATH, attempt_held(root, DECLARATION_PATH)))
 
     shell = builtin.shell()

@@ -26,6 +26,10 @@ class Context(NamedTuple):
     start-up); ``None`` where nobody is watching."""
     cancelled: Callable[[], bool] = never
     """Asked where a Run's next Step would start; a cancelled call drains."""
+    declared: bytes | None = None
+    """``hyper.yaml``'s bytes as the version-pin gate read them for this command, for the
+    repository's load to read the file no second time; ``None`` where the command is not
+    gated (or was handed no file)."""
 
     @property
     def version(self) -> str:

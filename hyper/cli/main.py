@@ -156,12 +156,14 @@ def run_repository_command(
     except RootFault as fault:
         to.usage(f"hyper {label}: {fault}\n")
         return fault.exit
+    declared: bytes | None = None
     if command.gated:
         from hyper.core.basefaults import PinUnreadable
-        from hyper.gate.pin import gate
+        from hyper.gate.pin import gate, read_declared
 
         try:
-            refused = gate(root, facts.version)
+            declared = read_declared(root)
+            refused = gate(declared, facts.version)
         except PinUnreadable as exc:
             to.usage(f"hyper {label}: {exc}\n")
             return exc.exit
@@ -178,6 +180,7 @@ def run_repository_command(
         process=process,
         root=root,
         facts=facts,
+        declared=declared,
         progress=call.progress if call else None,
         cancelled=call.cancelled if call else never,
     )

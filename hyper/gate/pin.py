@@ -22,20 +22,27 @@ if TYPE_CHECKING:
 PIN_FILE = "hyper.yaml"
 
 
-def read_pin(root: str) -> str | None:
-    """The pinned version, ``None`` where there is none, ``""`` where it is not readable.
-
-    The file is read leniently: a fault elsewhere in it (an empty ``retention:``) is
-    ``check``'s to report and does not hide a pin that is there.
-    """
+def read_declared(root: str) -> bytes | None:
+    """``hyper.yaml``'s bytes, ``None`` where there is none; :class:`PinUnreadable` where it
+    cannot be read. A gated command's body loads the repository from these same bytes
+    (:attr:`hyper.cli.context.Context.declared`), so the pin judged is the pin of the file the
+    command acts on, and the file is read once a command."""
     try:
-        data = read_held(root, PIN_FILE)
+        return read_held(root, PIN_FILE)
     except FileNotFoundError:
         return None
     except IsADirectoryError as exc:
         raise PinUnreadable(f"{PIN_FILE}: is a directory") from exc
     except OSError as exc:
         raise PinUnreadable(f"{PIN_FILE}: {exc.strerror or exc}") from exc
+
+
+def read_pin(data: bytes) -> str:
+    """The version ``hyper.yaml``'s bytes pin, ``""`` where it is not readable.
+
+    The file is read leniently: a fault elsewhere in it (an empty ``retention:``) is
+    ``check``'s to report and does not hide a pin that is there.
+    """
     node = parse(data, PIN_FILE).root  # the parse the repository's own reading of the file reuses
     if not isinstance(node, yamlsubset.Map):
         return ""
@@ -45,9 +52,10 @@ def read_pin(root: str) -> str | None:
     return entry[1].value.strip()
 
 
-def gate(root: str, binary_version: str) -> Member | None:
-    """The Refusal the gate answers, or ``None`` where the pin matches."""
-    pin = read_pin(root)
+def gate(declared: bytes | None, binary_version: str) -> Member | None:
+    """The Refusal the gate answers for ``hyper.yaml``'s bytes (``None``: there is no such
+    file), or ``None`` where the pin matches."""
+    pin = None if declared is None else read_pin(declared)
     if pin and pin == binary_version:
         return None
     from hyper.render.refusal import Member  # only a refusing gate needs it: passing is every command's start-up

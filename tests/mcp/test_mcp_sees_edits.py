@@ -27,12 +27,16 @@ def _call(server: subprocess.Popen[bytes], rid: int, method: str, params: object
     return answer["result"]
 
 
-def test_an_edit_between_two_calls_is_seen(tmp_path: Path) -> None:
+def _repository(tmp_path: Path) -> Path:
     root = tmp_path / "repo"
     shutil.copytree(REPO_SHELL, root)
     declaration = root / "hyper.yaml"
     declaration.write_text(declaration.read_text().replace("version: 1.4.0", f"version: {installed().version}"))
     subprocess.run(["git", "init", "-q", str(root)], check=True)
+    return root
+
+
+def _served(root: Path) -> subprocess.Popen[bytes]:
     server = subprocess.Popen(
         [sys.executable, "-m", "hyper", "mcp"],
         cwd=root,
@@ -40,15 +44,27 @@ def test_an_edit_between_two_calls_is_seen(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
     )
+    _call(
+        server,
+        1,
+        "initialize",
+        {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}},
+    )
+    assert server.stdin is not None
+    server.stdin.write(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
+    return server
+
+
+def _ended(server: subprocess.Popen[bytes]) -> None:
+    assert server.stdin is not None
+    server.stdin.close()
+    server.wait(timeout=30)
+
+
+def test_an_edit_between_two_calls_is_seen(tmp_path: Path) -> None:
+    root = _repository(tmp_path)
+    server = _served(root)
     try:
-        _call(
-            server,
-            1,
-            "initialize",
-            {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}},
-        )
-        assert server.stdin is not None
-        server.stdin.write(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
         before = _call(server, 2, "tools/call", {"name": "providers", "arguments": {}})
         assert isinstance(before, dict)
         assert sorted(row["name"] for row in before["structuredContent"]["rows"]) == ["paid", "shell"]
@@ -61,6 +77,22 @@ def test_an_edit_between_two_calls_is_seen(tmp_path: Path) -> None:
         digests = [{row["name"]: row["digest"] for row in got["structuredContent"]["rows"]} for got in (before, after)]
         assert digests[1]["billed"] != digests[0]["paid"] and digests[1]["shell"] == digests[0]["shell"]
     finally:
-        assert server.stdin is not None
-        server.stdin.close()
-        server.wait(timeout=30)
+        _ended(server)
+
+
+def test_an_edit_to_hyper_yaml_between_two_calls_is_seen_by_the_load(tmp_path: Path) -> None:
+    # The gate reads hyper.yaml and the repository is loaded from those bytes: read on every
+    # call, so a fault the gate ignores (a key other than the pin) is in the next check.
+    root = _repository(tmp_path)
+    server = _served(root)
+    try:
+        before = _call(server, 2, "tools/call", {"name": "check", "arguments": {}})
+        assert isinstance(before, dict)
+        declaration = root / "hyper.yaml"
+        declaration.write_text(declaration.read_text() + "retention:\n")
+        after = _call(server, 3, "tools/call", {"name": "check", "arguments": {}})
+        assert isinstance(after, dict)
+        files = [{row.get("file") for row in got["structuredContent"]["rows"]} for got in (before, after)]
+        assert "hyper.yaml" not in files[0] and "hyper.yaml" in files[1]
+    finally:
+        _ended(server)

@@ -69,9 +69,9 @@ def _review(
     children: list[subprocess.Popen[bytes]] = []
     load = repository.load_repository
 
-    def loading(at: str) -> repository.Repository | repository.Unreadable:
+    def loading(at: str, declared: bytes | None = None) -> repository.Repository | repository.Unreadable:
         events.append("load")
-        return load(at)
+        return load(at, declared)
 
     monkeypatch.setattr(repository, "load_repository", loading)
     out, err = io.BytesIO(), io.BytesIO()

@@ -134,7 +134,7 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
         return _usage(to, f"{named[0]} and {named[1]} each name the window; give one of them\n")
     positional = inv.positional[0] if inv.positional else None
     if positional is not None:
-        repo = load_repository(ctx.root)
+        repo = load_repository(ctx.root, ctx.declared)
         if isinstance(repo, Unreadable):
             return _usage(to, f"{repo.message}\n")
         if positional not in repo.procedures:

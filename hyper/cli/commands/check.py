@@ -64,7 +64,7 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
     collecting = gc.isenabled()
     gc.disable()  # every node is acyclic: collection passes over thousands of them would find nothing
     try:
-        repo = load_repository(root)
+        repo = load_repository(root, ctx.declared)
         if isinstance(repo, Unreadable):
             to.usage(f"hyper check: {repo.message}\n")
             return codes.USAGE

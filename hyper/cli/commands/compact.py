@@ -86,7 +86,7 @@ def answer(to: Destination, done: Compaction, line: str) -> None:
 
 
 def run(inv: Invocation, to: Destination, ctx: Context) -> int:
-    loaded = load_repository(ctx.root)
+    loaded = load_repository(ctx.root, ctx.declared)
     if isinstance(loaded, Unreadable):
         to.usage(f"hyper compact: {loaded.message}\n")
         return codes.USAGE

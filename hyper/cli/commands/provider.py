@@ -25,7 +25,7 @@ OPERATION_COLUMNS = ("NAME", "KIND", "OPAQUE", "SUMMARY")
 
 def repository(inv: Invocation, to: Destination, ctx: Context) -> Repository | None:
     """The repository at the resolved root, or ``None`` after saying why it could not be listed."""
-    loaded = load_repository(ctx.root)
+    loaded = load_repository(ctx.root, ctx.declared)
     if isinstance(loaded, Unreadable):
         to.usage(f"hyper {inv.command.name}: {loaded.message}\n")
         return None

@@ -39,7 +39,7 @@ from hyper.store.reading import records, rehearsals, suppressed
 
 
 def run(inv: Invocation, to: Destination, ctx: Context) -> int:
-    loaded = load_repository(ctx.root)
+    loaded = load_repository(ctx.root, ctx.declared)
     if isinstance(loaded, Unreadable):
         to.usage(f"hyper records: {loaded.message}\n")
         return codes.USAGE

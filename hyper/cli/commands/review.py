@@ -43,7 +43,7 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
         from hyper.review.page import render
         from hyper.review.resolve import Unresolved, resolve
 
-        repo = load_repository(root)
+        repo = load_repository(root, ctx.declared)
         if isinstance(repo, Unreadable):
             to.usage(f"hyper review: {repo.message}\n")
             return codes.USAGE

@@ -104,7 +104,7 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
             )
         sink = where
     name = inv.positional[0]
-    repo = load_repository(ctx.root)
+    repo = load_repository(ctx.root, ctx.declared)
     if isinstance(repo, Unreadable):
         return _usage(to, repo.message)
     if name not in repo.procedures:
