@@ -6,6 +6,11 @@ own ``export`` is what finds ``hyper``). Not run here: ``./scripts/test`` (the s
 itself), the benchmarks (timing, run by hand), the MCP client block (the official-client
 test runs the same command when node is present) and the corpus runner lines (the corpus
 test drives the same runner). Cost: a few seconds, two Runs of one read Step.
+
+Marked ``packaging``: the README runs ``./scripts/setup``'s ``.venv`` by name, so what only
+this test checks is that install and the README's text, the same on every interpreter, and
+``./scripts/test-versions`` leaves it to ``./scripts/test`` (ADR 0041). The code its commands
+run is the quickstart test's on every version (``tests/run/test_quickstart.py``).
 """
 
 from __future__ import annotations
@@ -23,7 +28,10 @@ from tests.package.readme import blocks
 README = ROOT / "README.md"
 VENV_HYPER = ROOT / ".venv" / "bin" / "hyper"
 
-pytestmark = pytest.mark.skipif(not VENV_HYPER.exists(), reason="the README starts from ./scripts/setup's .venv")
+pytestmark = [
+    pytest.mark.skipif(not VENV_HYPER.exists(), reason="the README starts from ./scripts/setup's .venv"),
+    pytest.mark.packaging,
+]
 
 
 def newcomer_env(home: Path) -> dict[str, str]:

@@ -1,7 +1,10 @@
 """The README's quickstart, as a newcomer runs it: ``examples/quickstart`` committed, ``hyper
 store init``, ``hyper run say-hello`` — through the installed command, the real ``echo`` —
 then ``git log hyper-store`` showing the entry and the Observation; the ``--json`` twin and the
-MCP twin agreeing row for row; and the README's reading commands over the Runs it made."""
+MCP twin agreeing row for row; and the README's reading commands over the Runs it made.
+
+The installed command is the one beside the interpreter running the test, so under
+``./scripts/test-versions`` each version's whole process is what is run, not ``.venv``'s."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ import datetime as _dt
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import orjson
@@ -23,7 +27,9 @@ from hyper_mcp.driver import call_blocking
 from tests.run.support import git_env
 
 REPOSITORY = Path(__file__).resolve().parents[2]
-HYPER = REPOSITORY / ".venv" / "bin" / "hyper"
+HYPER = Path(sys.executable).parent / "hyper"
+"""The console script of the environment under test (``.venv``, or ``.venv-3.12`` under
+``./scripts/test-versions``): its ``#!`` line is this interpreter."""
 
 
 def _hyper(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -33,7 +39,7 @@ def _hyper(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 def test_the_quickstart_as_a_newcomer_runs_it(tmp_path: Path) -> None:
     if not HYPER.exists():
-        pytest.skip("the hyper command is not installed in .venv")
+        pytest.skip(f"the hyper command is not installed beside {sys.executable}")
     root = tmp_path / "quickstart"
     shutil.copytree(REPOSITORY / "examples" / "quickstart", root)
     declaration = root / "hyper.yaml"
@@ -43,6 +49,8 @@ def test_the_quickstart_as_a_newcomer_runs_it(tmp_path: Path) -> None:
     for args in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-q", "-m", "quickstart"]):
         subprocess.run(["git", *args], cwd=root, env=git_env(), check=True)
 
+    here = "cpython{}.{}.{}".format(*sys.version_info[:3])
+    assert f"python  {here}\n" in _hyper(root, "version").stdout, "the command runs the interpreter under test"
     assert _hyper(root, "store", "init").returncode == 0
     ran = _hyper(root, "run", "say-hello")
     assert ran.returncode == 0, ran.stderr
