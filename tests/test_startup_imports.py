@@ -88,6 +88,13 @@ READER = (
     "hyper.store.retention",
     "hyper.store.exchange",  # nor pushes or fetches
     "hyper.store.record",  # a review reads Journal entries, never a Record version
+    "hyper.store.step",  # nor a Step file, where the Run file names the artefact
+    "hyper.store.identities",
+    "hyper.store.objectfiles",  # a reader writes no object file, flushes nothing and edits no tree
+    "hyper.store.durability",
+    "hyper.store.tree",
+    "hyper.fs.write",
+    "warnings",  # os.get_exec_path's: the child's PATH is read by hyper.core.spawn itself
     "hyper.run",
     "hyper.check",
     "hyper.cli.commands.check",  # check's page is imported only for an artefact that will not load

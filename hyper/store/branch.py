@@ -14,7 +14,6 @@ from hyper.core.process import Process
 from hyper.store.git import Git, PathOperation, TreeFile, unix_seconds
 from hyper.store.names import BRANCH, REF, REMOTE
 from hyper.store.objects import ObjectStore
-from hyper.store.tree import apply
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
@@ -148,7 +147,7 @@ class Store:
 
         operations = [PathOperation(write.path, self.objects.blob(write.content)) for write in writes]
         self._replay.append((operations, message))
-        tree = apply(self.objects, self.objects.commit_tree(self.tip), operations, append_only=True)
+        tree = _edited(self.objects, self.objects.commit_tree(self.tip), operations, append_only=True)
         self._staged = self.objects.commit(tree, [self.tip], message, unix_seconds(self.now))
 
     def settle(self) -> None:
@@ -164,7 +163,7 @@ class Store:
                 self.commit = self.git.resolve(REF)
                 tip = self.commit
                 for operations, message in self._replay:
-                    tree = apply(self.objects, self.objects.commit_tree(tip), operations, append_only=True)
+                    tree = _edited(self.objects, self.objects.commit_tree(tip), operations, append_only=True)
                     tip = self.objects.commit(tree, [tip], message, unix_seconds(self.now))
                 self._staged = tip
                 continue
@@ -177,7 +176,7 @@ class Store:
         """One commit of path operations (writes and removals) on the branch."""
         for _ in range(_LOCAL_RETRIES):
             base = self.commit
-            tree = apply(self.objects, self.objects.commit_tree(base), operations, append_only=append_only)
+            tree = _edited(self.objects, self.objects.commit_tree(base), operations, append_only=append_only)
             commit = self.objects.commit(tree, [base], message, unix_seconds(self.now))
             try:
                 self.objects.move(REF, commit, base)
@@ -187,6 +186,14 @@ class Store:
             self.commit = commit
             return
         raise RefMoved(f"{REF} kept moving under {_LOCAL_RETRIES} attempts to append")
+
+
+def _edited(objects: ObjectStore, tree: str | None, operations: Sequence[PathOperation], *, append_only: bool) -> str:
+    """:func:`hyper.store.tree.apply`, imported on the first edit: a handle that only reads
+    edits no tree (ADR 0006)."""
+    from hyper.store.tree import apply  # deferred: start-up cost
+
+    return apply(objects, tree, operations, append_only=append_only)
 
 
 class Opening:
@@ -235,7 +242,7 @@ def create(git: Git, now: _dt.datetime) -> None:
     objects = ObjectStore(git)
     try:
         blob = objects.blob(INTRODUCTION.encode("utf-8"))
-        tree = apply(objects, None, [PathOperation(INTRODUCTION_PATH, blob)], append_only=True)
+        tree = _edited(objects, None, [PathOperation(INTRODUCTION_PATH, blob)], append_only=True)
         commit = objects.commit(tree, [], CREATE_MESSAGE, unix_seconds(now))
         objects.move(REF, commit, None)
     finally:

@@ -13,12 +13,8 @@ a process killed before it leaves the branch where it was.
 
 from __future__ import annotations
 
-import os
-
 from hyper.core.faults import GitError, RefMoved
-from hyper.fs.write import write_all
-from hyper.store.delta import MAX_DEPTH, offset, window
-from hyper.store.durability import LOOSE, PACK, PACK_METADATA, flush_directory, flushed
+from hyper.store.delta import MAX_DEPTH, window
 from hyper.store.git import COMMIT_EMAIL, COMMIT_NAME, Git, TreeFile
 from hyper.store.level import FILE_MODE, Level, TreeEntry
 
@@ -33,32 +29,10 @@ if TYPE_CHECKING:
 UNPACK_LIMIT = 100
 """Below this many objects a batch is written loose; at or above it, as one pack."""
 
-_TYPE_CODES = {b"commit": 1, b"tree": 2, b"blob": 3}
-_OFS_DELTA = 6
 _ASKED_AT_ONCE = 16 * 1024
 """Bytes of names written to ``cat-file`` before its answers are read: well under a pipe's
 capacity, so the write never waits on a child that is itself waiting for its answers to be
 read."""
-_COMPRESSION = 1
-"""zlib's fastest level, git's own default for loose objects (``core.looseCompression``). An
-object's id is the hash of its uncompressed content, so the level changes no id; a Run writes
-every version of directories that grow by one entry per commit, and level 6 spent more time
-than everything else it does."""
-_SMALLEST_WINDOW, _LARGEST_WINDOW = 9, 15
-"""zlib's bounds on ``wbits``, the log2 of its window."""
-
-
-def _deflate(data: bytes) -> bytes:
-    """``data`` zlib-compressed through a window no wider than ``data`` itself.
-
-    Most of what a Run writes is a delta or a file of a few dozen bytes, and at zlib's full
-    window setting the compressor up cost several times compressing them. A window as wide as
-    the input finds about the matches the full one would; the bytes differ, if at all, by a
-    few, and an object's id is the hash of its content, never of its compressed form.
-    """
-    import zlib  # deferred: start-up cost
-
-    return zlib.compress(data, _COMPRESSION, max(_SMALLEST_WINDOW, min(_LARGEST_WINDOW, len(data).bit_length())))
 
 
 class ObjectStore:
@@ -192,110 +166,25 @@ class ObjectStore:
         """Makes every pending object durable in the object database."""
         if not self.pending:
             return
+        # deferred: a handle that only reads writes no object file, and defines nothing for it (ADR 0006)
+        from hyper.store.objectfiles import write_loose, write_pack
+
         if len(self.pending) < UNPACK_LIMIT:
             for sha, (kind, data) in self.pending.items():
-                self._write_loose(sha, kind, data)
+                write_loose(self.objects_dir, sha, kind, data, self._flushing)
         else:
-            self._write_pack()
+            write_pack(self.objects_dir, self.pending, self._deltas, self._hash, self._flushing())
         self.pending.clear()
         self._deltas.clear()
         self._depths.clear()
 
-    def _write_loose(self, sha: str, kind: bytes, data: bytes) -> None:
-        directory = os.path.join(self.objects_dir, sha[:2])
-        final = os.path.join(directory, sha[2:])
-        if os.path.exists(final):
-            return
-        os.makedirs(directory, exist_ok=True)
-        temporary = os.path.join(directory, f"tmp_obj_{os.getpid()}_{sha[2:]}")
-        flush = LOOSE in self._flushing()
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o444)
-        try:
-            write_all(descriptor, _deflate(b"%s %d\0" % (kind, len(data)) + data))
-            if flush:
-                os.fsync(descriptor)
-        finally:
-            os.close(descriptor)
-        os.replace(temporary, final)
-        if flush:
-            flush_directory(directory)
-
     def _flushing(self) -> frozenset[str]:
         """``core.fsync`` as git reads it, asked once per session and only when a write needs it."""
         if self._flushed is None:
+            from hyper.store.durability import flushed  # deferred: a handle that only reads flushes nothing
+
             self._flushed = flushed(self.git)
         return self._flushed
-
-    def _write_pack(self) -> None:
-        """One pack and its version-2 index; the pack is renamed into place before the index,
-        so an index git can see always has its pack."""
-        import struct  # deferred: start-up cost
-        import zlib  # deferred: start-up cost
-
-        body = bytearray(b"PACK" + struct.pack(">II", 2, len(self.pending)))
-        offsets: dict[str, tuple[int, int]] = {}
-        for sha, (kind, data) in self.pending.items():  # in the order written: a base before its deltas
-            start = len(body)
-            based = self._deltas.get(sha)
-            code = _TYPE_CODES[kind]
-            if based is not None:
-                code, data = _OFS_DELTA, based[1]
-            size = len(data)
-            byte = (code << 4) | (size & 0x0F)
-            size >>= 4
-            header = bytearray()
-            while size:
-                header.append(byte | 0x80)
-                byte = size & 0x7F
-                size >>= 7
-            header.append(byte)
-            if based is not None:
-                header += offset(start - offsets[based[0]][0])
-            entry = bytes(header) + _deflate(data)
-            body += entry
-            if start >= 2**31:
-                raise GitError(("pack",), 0, "a pack this large is written by git, not hyper")
-            offsets[sha] = (start, zlib.crc32(entry))
-        checksum = self._hash()
-        checksum.update(body)
-        pack_sum = checksum.digest()
-        body += pack_sum
-
-        items = sorted(self.pending)
-        names = [bytes.fromhex(sha) for sha in items]
-        fanout = [0] * 256
-        for name in names:
-            fanout[name[0]] += 1
-        running = 0
-        for index in range(256):
-            running += fanout[index]
-            fanout[index] = running
-        index_body = bytearray(b"\xfftOc" + struct.pack(">I", 2))
-        index_body += struct.pack(">256I", *fanout)
-        index_body += b"".join(names)
-        index_body += b"".join(struct.pack(">I", offsets[sha][1]) for sha in items)
-        index_body += b"".join(struct.pack(">I", offsets[sha][0]) for sha in items)
-        index_body += pack_sum
-        index_sum = self._hash()
-        index_sum.update(index_body)
-        index_body += index_sum.digest()
-
-        pack_dir = os.path.join(self.objects_dir, "pack")
-        os.makedirs(pack_dir, exist_ok=True)
-        stem = os.path.join(pack_dir, "pack-" + pack_sum.hex())
-        flushing = self._flushing()
-        for suffix, content, component in ((".pack", body, PACK), (".idx", index_body, PACK_METADATA)):
-            temporary = os.path.join(pack_dir, f"tmp_{os.getpid()}_{pack_sum.hex()}{suffix}")
-            descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o444)
-            try:
-                write_all(descriptor, bytes(content))
-                if component in flushing:
-                    os.fsync(descriptor)
-            finally:
-                os.close(descriptor)
-            os.replace(temporary, stem + suffix)
-        if flushing & {PACK, PACK_METADATA}:
-            flush_directory(pack_dir)  # both renames on disk before any ref names the pack
 
     def _batch(self) -> tuple[IO[bytes], IO[bytes]]:
         reader = self._reader

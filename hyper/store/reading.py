@@ -18,7 +18,6 @@ import posixpath
 from hyper.core.faults import GitError, JournalFileUnreadable, Misfiled, SchemaUnsupported, StoreFileError
 from hyper.core.namedtuple import NamedTuple
 from hyper.store.branch import Store
-from hyper.store.checked import Checked
 from hyper.store.git import TreeFile
 from hyper.store.journal import OutcomeFile, RunFile
 from hyper.store.level import FILE_MODE
@@ -36,7 +35,6 @@ from hyper.store.paths import (
     record_path,
     series_prefix,
 )
-from hyper.store.step import ClosedBy, Disposition, StepFile
 from hyper.store.summaries import Account as Account
 from hyper.store.summaries import Memo, Summary, micros
 from hyper.store.summaries import classify as _classify
@@ -45,7 +43,9 @@ TYPE_CHECKING = False  # the checker's names only: not importing typing at run t
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Sequence
 
+    from hyper.store.checked import Checked
     from hyper.store.record import Metadata, RecordVersion
+    from hyper.store.step import ClosedBy, Disposition, StepFile
 
 
 class Closer(NamedTuple):
@@ -318,6 +318,8 @@ def _decode_entry(group: Group, contents: Sequence[bytes]) -> Entry:
             elif found.form is Form.OUTCOME:
                 owner = OutcomeFile.decode(data)
             elif found.form is Form.CLOSED_BY:
+                from hyper.store.step import ClosedBy  # deferred: only a reaped entry holds one
+
                 closers.append(Closer(ClosedBy.decode(data), found.run))
         except StoreFileError as fault:
             raise JournalFileUnreadable(found.file.path, fault) from None
@@ -584,6 +586,8 @@ def _groups_of(store: Store, runs: set[str]) -> Iterator[Group]:
 
 
 def _dispositions_from(files: Sequence[_Found], contents: Sequence[bytes], entry_: Entry) -> Dispositions:
+    from hyper.store.step import StepFile  # deferred: a reader that opens no Step file never defines the Step's values
+
     steps: list[StepFile] = []
     for found, data in zip(files, contents, strict=True):
         try:
@@ -782,13 +786,19 @@ def _record_version(data: bytes) -> object:
     return RecordVersion.decode(data)
 
 
-_DECODERS: dict[Form, Callable[[bytes], object]] = {
-    Form.RECORD: _record_version,
-    Form.RUN: RunFile.decode,
-    Form.STEP: StepFile.decode,
-    Form.OUTCOME: OutcomeFile.decode,
-    Form.CLOSED_BY: ClosedBy.decode,
-}
+@functools.cache
+def _decoders() -> dict[Form, Callable[[bytes], object]]:
+    """The decoder of each form the Run-start gate reads, made on its first call: a reader
+    that checks no Step file never defines the Step's values (ADR 0006)."""
+    from hyper.store.step import ClosedBy, StepFile
+
+    return {
+        Form.RECORD: _record_version,
+        Form.RUN: RunFile.decode,
+        Form.STEP: StepFile.decode,
+        Form.OUTCOME: OutcomeFile.decode,
+        Form.CLOSED_BY: ClosedBy.decode,
+    }
 
 
 def readable(store: Store, pairs: Iterable[tuple[str, str]], checked: Checked | None = None) -> Unreadable | None:
@@ -800,13 +810,14 @@ def readable(store: Store, pairs: Iterable[tuple[str, str]], checked: Checked | 
     is not read again (adr/0013): the answer is the one reading everything gives, since what
     it skips is exactly what could not change it. What this check finds readable is saved."""
     prefixes = [JOURNAL_PREFIX] + [pair_prefix(target, definition) for target, definition in sorted(set(pairs))]
+    decoders = _decoders()
     skip = checked.holds if checked is not None else None
     for prefix in prefixes:
         seen: list[tuple[str, str]] = []
         listed = store.files(prefix, skip, seen)
         files = listed if skip is None else [file for file in listed if not skip(file.path, file.blob)]
         for file, data in zip(files, store.contents([file.blob for file in files]), strict=True):
-            decoder = _DECODERS.get(parse_path(file.path).form)
+            decoder = decoders.get(parse_path(file.path).form)
             if decoder is None:
                 continue
             try:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from hyper.core.spawn import spawn
+from hyper.core.spawn import _exec_path, spawn
 
 ENV = dict(os.environ)
 
@@ -71,6 +71,14 @@ def test_the_program_is_found_on_the_childs_path(tmp_path: Path) -> None:
     assert child.stdout is not None
     assert child.stdout.read() == b"hello\n"
     assert child.wait() == 0
+
+
+@pytest.mark.parametrize(
+    "env",
+    [{"PATH": "/a:/b"}, {"PATH": ""}, {"PATH": "/a::/b:"}, {}, {"HOME": "/h"}],
+)
+def test_the_path_is_read_as_os_get_exec_path_reads_it(env: dict[str, str]) -> None:
+    assert _exec_path(env) == os.get_exec_path(env)
 
 
 def test_a_program_that_cannot_start_is_the_error_popen_raises(tmp_path: Path) -> None:
