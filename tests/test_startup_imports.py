@@ -95,6 +95,7 @@ READER = (
     "hyper.store.tree",
     "hyper.fs.write",
     "warnings",  # os.get_exec_path's: the child's PATH is read by hyper.core.spawn itself
+    "hyper.artefact.procedure",  # a review draws predicates with hyper.artefact.operators and builds no Procedure
     "hyper.run",
     "hyper.check",
     "hyper.cli.commands.check",  # check's page is imported only for an artefact that will not load

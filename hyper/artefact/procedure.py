@@ -20,6 +20,7 @@ keeps its node so a rule cites the exact line.
 
 from __future__ import annotations
 
+from hyper.artefact.operators import OPERATORS as OPERATORS
 from hyper.core.namedtuple import NamedTuple
 from hyper.yaml.access import fields, member, scalar, scalars
 from hyper.yaml.subset import Map, Node, Scalar, Seq
@@ -32,21 +33,6 @@ KIND: Final = "procedure"
 NAME_KEY: Final = "procedure"
 
 BINDING_KEYS: Final = ("definition", "operation", "target")
-
-OPERATORS: Final = (
-    "equals",
-    "not_equals",
-    "in",
-    "exists",
-    "absent",
-    "starts_with",
-    "ends_with",
-    "greater_than",
-    "less_than",
-    "older_than",
-    "newer_than",
-)
-"""The closed predicate operator set; a predicate carries ``field:`` and exactly one of these."""
 
 OVER_FORMS: Final = ("assets", "observations", "values")
 """The closed ``over:`` selector forms."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 
+from hyper.artefact.operators import OPERATORS  # the closed set, in its own order
 from hyper.core.namedtuple import NamedTuple
 from hyper.review import kinds
 from hyper.review.kinds import Kind
@@ -198,7 +199,6 @@ def _predicate(conjunct: Node) -> str:
     """One conjunct as ``field operator operand``; nothing where it cannot be read whole."""
     if not isinstance(conjunct, Map):
         return ""
-    from hyper.artefact.procedure import OPERATORS  # the closed set, in its own order
 
     parts = fields(conjunct, "field", *OPERATORS)
     field = scalar_text(parts.get("field"))
