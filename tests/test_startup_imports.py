@@ -90,6 +90,8 @@ READER = (
     "hyper.store.record",  # a review reads Journal entries, never a Record version
     "hyper.store.step",  # nor a Step file, where the Run file names the artefact
     "hyper.store.identities",
+    "hyper.store.summaries",  # nor keeps the Journal's memos: it reads its entries whole
+    "hyper.store.checked",
     "hyper.store.objectfiles",  # a reader writes no object file, flushes nothing and edits no tree
     "hyper.store.durability",
     "hyper.store.tree",

@@ -1,4 +1,5 @@
-"""run.json and outcome.json: how a Run began and the account it gave of its own end.
+"""run.json and outcome.json: how a Run began and the account it gave of its own end, and
+how an entry is classified from which of its files are present (:class:`Account`).
 
 Neither carries an exit code, a duration or a stored head code: each derives from what the
 entry already holds, and a stored copy is a second representation that can disagree.
@@ -7,6 +8,7 @@ entry already holds, and a stored copy is a second representation that can disag
 from __future__ import annotations
 
 import datetime as _dt
+import enum
 
 from hyper.core.namedtuple import NamedTuple
 from hyper.store.canonical import Always, Value
@@ -34,6 +36,25 @@ Executor: TypeAlias = 'Literal["github-actions", "local"]'
 _OUTCOME_MEMBERS = ("outcome", "ended_at")
 _RUN_MEMBERS = ("run_id", "procedure", "trigger", "started_at", "dry_run", "provenance")
 _TRIGGER_MEMBERS = ("cause", "executor", "actor")
+
+
+class Account(enum.Enum):
+    """How an entry ended, classified from the files present and from nothing else."""
+
+    OPEN = "open"
+    OWN = "own"
+    REAPED = "reaped"
+    CONTESTED = "contested"
+
+
+def classify(owned: bool, reaped: bool) -> Account:
+    if owned and reaped:
+        return Account.CONTESTED
+    if owned:
+        return Account.OWN
+    if reaped:
+        return Account.REAPED
+    return Account.OPEN
 
 
 class RefusalMember(NamedTuple):

@@ -19,7 +19,9 @@ from hyper.core.faults import GitError, JournalFileUnreadable, Misfiled, SchemaU
 from hyper.core.namedtuple import NamedTuple
 from hyper.store.branch import Store
 from hyper.store.git import TreeFile
+from hyper.store.journal import Account as Account
 from hyper.store.journal import OutcomeFile, RunFile
+from hyper.store.journal import classify as _classify
 from hyper.store.level import FILE_MODE
 from hyper.store.paths import (
     JOURNAL_PREFIX,
@@ -35,9 +37,6 @@ from hyper.store.paths import (
     record_path,
     series_prefix,
 )
-from hyper.store.summaries import Account as Account
-from hyper.store.summaries import Memo, Summary, micros
-from hyper.store.summaries import classify as _classify
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
@@ -46,6 +45,7 @@ if TYPE_CHECKING:
     from hyper.store.checked import Checked
     from hyper.store.record import Metadata, RecordVersion
     from hyper.store.step import ClosedBy, Disposition, StepFile
+    from hyper.store.summaries import Memo, Summary
 
 
 class Closer(NamedTuple):
@@ -394,10 +394,9 @@ class Journal:
             for groups in partitions(self.store):
                 yield [], groups
             return
-        if self._memo is None:
-            self._memo = Memo(self.store.objects.git_dir)
+        memo = self._opened_memo()
         for day, sha in self._days:
-            known = self._memo.read(day, sha)
+            known = memo.read(day, sha)
             if known:
                 yield journal_order_of(known.values()), []
             else:
@@ -409,19 +408,18 @@ class Journal:
         own line, its entries left unread, else from the partition's summaries."""
         if self._days is None:
             return {summary.procedure for summary in self.summaries() if summary.nameable}
-        if self._memo is None:
-            self._memo = Memo(self.store.objects.git_dir)
-        index = self._memo.named()
+        memo = self._opened_memo()
+        index = memo.named()
         gathered: dict[tuple[str, str], list[str]] = {}
         for day, sha in self._days:
             held = index.get((day, sha))
             if held is None and day not in self._held:
-                held = self._memo.procedures(day, sha)
+                held = memo.procedures(day, sha)
             if held is None:
                 held = sorted({summary.procedure for summary in self._partition_held(day, sha) if summary.nameable})
             gathered[(day, sha)] = held
         if gathered != index:
-            self._memo.save_named(gathered)
+            memo.save_named(gathered)
         return {name for held in gathered.values() for name in held}
 
     def summaries(self) -> Iterator[Summary]:
@@ -429,13 +427,20 @@ class Journal:
         for partition in self.partitions():
             yield from partition
 
-    def _partition(self, day: str, sha: str) -> list[Summary]:
+    def _opened_memo(self) -> Memo:
+        """The summaries memo (adr/0031), opened on first use."""
         if self._memo is None:
+            from hyper.store.summaries import Memo  # deferred: a reader of entries alone keeps no memo (ADR 0006)
+
             self._memo = Memo(self.store.objects.git_dir)
-        known = self._memo.read(day, sha)
+        return self._memo
+
+    def _partition(self, day: str, sha: str) -> list[Summary]:
+        memo = self._opened_memo()
+        known = memo.read(day, sha)
         if known:
             return journal_order_of(known.values())
-        known = self._memo.recent(day)
+        known = memo.recent(day)
         prefix = f"{JOURNAL_PREFIX}{day}/"
         listed = self.store.objects.tree_entries(sha)
         kept = {run: known[(run, held.sha)] for run, held in listed.items() if (run, held.sha) in known}
@@ -447,7 +452,7 @@ class Journal:
             groups = [group for part in _grouped(self.store.files(prefix)) for group in part]
         trees = {run: held.sha for run, held in listed.items()}
         held = journal_order_of([*kept.values(), *self._summarised(groups, trees)])
-        self._memo.write(day, sha, held)
+        memo.write(day, sha, held)
         return held
 
     def _summarised(self, groups: Sequence[Group], trees: dict[str, str]) -> list[Summary]:
@@ -523,20 +528,21 @@ class Journal:
         store = self.store
         if self._days is None:
             return sum(len(partition) for partition in partitions(store))
-        if self._memo is None:
-            self._memo = Memo(store.objects.git_dir)
-        known = self._memo.counts()
+        memo = self._opened_memo()
+        known = memo.counts()
         counts = {(day, sha): known[(day, sha)] for day, sha in self._days if (day, sha) in known}
         unknown = [(day, sha) for day, sha in self._days if (day, sha) not in counts]
         for at, held in zip(unknown, store.objects.listings([sha for _, sha in unknown]), strict=True):
             counts[at] = sum(1 for entry in (held or {}).values() if entry.is_tree)
         if unknown or len(counts) != len(known):
-            self._memo.save_counts(counts)
+            memo.save_counts(counts)
         return sum(counts.values())
 
 
 def summarise(entry_: Entry, tree: str, last_step: int) -> Summary:
     """What the memo keeps of an entry read from the tree ``tree`` (its Targets unread)."""
+    from hyper.store.summaries import Summary, micros  # deferred: a reader of entries alone keeps no memo
+
     run = entry_.run_file
     return Summary(
         entry_.run_id,

@@ -19,12 +19,12 @@ never written, and a file that cannot be saved is not saved. A save replaces the
 from __future__ import annotations
 
 import datetime as _dt
-import enum
 import os
 
 from hyper.core.digest import sha256
 from hyper.core.namedtuple import NamedTuple
 from hyper.store.checked import source_key
+from hyper.store.journal import Account as Account
 
 _DIRECTORY = ("hyper", "journal")
 _COUNTS = "counts"
@@ -36,25 +36,6 @@ _BREAKS = "\t\n\r"
 """What no text on a memo line may hold: the separators of its fields and of its lines."""
 _EPOCH = _dt.datetime(1970, 1, 1, tzinfo=_dt.UTC)
 _MICROSECOND = _dt.timedelta(microseconds=1)
-
-
-class Account(enum.Enum):
-    """How an entry ended, classified from the files present and from nothing else."""
-
-    OPEN = "open"
-    OWN = "own"
-    REAPED = "reaped"
-    CONTESTED = "contested"
-
-
-def classify(owned: bool, reaped: bool) -> Account:
-    if owned and reaped:
-        return Account.CONTESTED
-    if owned:
-        return Account.OWN
-    if reaped:
-        return Account.REAPED
-    return Account.OPEN
 
 
 class Summary(NamedTuple):
