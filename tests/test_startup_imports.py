@@ -97,6 +97,7 @@ READER = (
     "hyper.store.tree",
     "hyper.fs.write",
     "warnings",  # os.get_exec_path's: the child's PATH is read by hyper.core.spawn itself
+    "hyper.core.faults",  # a reader's faults are hyper.core.readfaults': not the writer's, the Run's or the release host's
     "hyper.artefact.procedure",  # a review draws predicates with hyper.artefact.operators and builds no Procedure
     "hyper.run",
     "hyper.check",

@@ -20,8 +20,8 @@ import math
 import re
 from json.decoder import scanstring  # type: ignore[attr-defined]
 
-from hyper.core.faults import TooDeep
 from hyper.core.pattern import compiled
+from hyper.core.readfaults import TooDeep
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:

@@ -16,8 +16,10 @@ Exceptions that never leave their module — a parser's own unwinding — stay b
 they unwind (ADR 0028 names them).
 
 The root, the invocation's faults and the repository files' are defined in
-:mod:`hyper.core.basefaults` and re-exported here: a command that never reaches the Store
-does not define the Store's and the Run's classes at start-up (ADR 0006).
+:mod:`hyper.core.basefaults`, and what reading the Store can raise in
+:mod:`hyper.core.readfaults`; both are re-exported here. A command that never reaches the
+Store does not define the Store's and the Run's classes at start-up, and a review, which only
+reads it, does not define the writer's, the Run's and the release host's (ADR 0006).
 """
 
 from __future__ import annotations
@@ -39,28 +41,47 @@ from hyper.core.basefaults import (
     WindowFault,
     WriteFault,
 )
+from hyper.core.readfaults import (
+    GitError,
+    JournalFileUnreadable,
+    Misfiled,
+    NoRepository,
+    PathError,
+    RefMoved,
+    SchemaUnsupported,
+    StoreAbsent,
+    StoreFault,
+    StoreFileError,
+    TooDeep,
+)
 
-__all__ = [  # the names defined in basefaults, re-exported: every other fault is defined here
+__all__ = [  # the names defined in basefaults and readfaults, re-exported: every other fault is defined here
     "Fault",
+    "GitError",
+    "JournalFileUnreadable",
     "MarkerFault",
+    "Misfiled",
     "Misuse",
+    "NoRepository",
     "NotARef",
+    "PathError",
     "PathFault",
     "PinUnreadable",
+    "RefMoved",
     "RootFault",
+    "SchemaUnsupported",
+    "StoreAbsent",
+    "StoreFault",
+    "StoreFileError",
     "StreamFault",
     "SuppliedFault",
     "TemplateFault",
+    "TooDeep",
     "Unheld",
     "UsageFault",
     "WindowFault",
     "WriteFault",
 ]
-
-TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
-if TYPE_CHECKING:
-    from collections.abc import Sequence
-
 
 # --- the release host and the registry -------------------------------------------------------
 
@@ -81,48 +102,6 @@ class InstallFailed(Fault):
 
 
 # --- the Store ---------------------------------------------------------------------------------
-
-
-class StoreFault(Fault):
-    """Everything reading or writing the Store can raise: the world resisting (1) unless the
-    subclass says otherwise."""
-
-
-class StoreAbsent(StoreFault):
-    """No Store branch here (nor on the remote, where there is one): the condition a caller
-    renders as ``store-absent``. A Run never creates the branch, and the remedy is somebody's
-    act, so it Refuses."""
-
-    exit = codes.REFUSED
-
-    def __init__(self, branch: str) -> None:
-        super().__init__(
-            f"this repository has no {branch} branch; the Store is made by `hyper store init`, never by a Run"
-        )
-
-
-class NoRepository(StoreFault):
-    """The repository root holds no ``.git``: the Store is a branch of the repository the
-    artefacts sit in, so there is nothing to act on — the invocation's to fix."""
-
-    exit = codes.USAGE
-
-    def __init__(self) -> None:
-        super().__init__(
-            "the repository root is not a git repository; the Store is a branch of the repository the artefacts live in"
-        )
-
-
-class GitError(StoreFault):
-    """A git call that failed: what was run, how it ended, and what git said about it."""
-
-    def __init__(self, args: Sequence[str], status: int, stderr: str) -> None:
-        said = stderr.strip()
-        text = f"git {' '.join(args)}: exit status {status}"
-        super().__init__(f"{text}: {said}" if said else text)
-        self.args_run = tuple(args)
-        self.status = status
-        self.stderr = said
 
 
 class PushExhausted(StoreFault):
@@ -160,58 +139,9 @@ class Contended(StoreFault):
         )
 
 
-class RefMoved(StoreFault):
-    """The branch was not where this writer last saw it: another writer got there first."""
-
-
 class PathTaken(StoreFault):
     """An append aimed at a path the branch already holds. Every Store path carries the id of
     the Run that wrote it, so this is hyper's own arithmetic being wrong, never the world."""
-
-
-class PathError(StoreFault, ValueError):
-    """A path outside the six forms, or one no constructor here could have built."""
-
-
-class StoreFileError(StoreFault, ValueError):
-    """A Store file that does not decode to its shape."""
-
-
-class SchemaUnsupported(StoreFileError):
-    """The file says it was written in a shape above this binary's ceiling.
-
-    A Run renders it as the Refusal ``store-schema-unsupported`` naming the path it read; the
-    decoder knows no path, so the caller adds it. The remedy is a newer binary: it Refuses.
-    """
-
-    exit = codes.REFUSED
-
-    def __init__(self, written: int, known: int) -> None:
-        super().__init__(f"this file was written at schema version {written}, and this hyper reads up to {known}")
-        self.written = written
-        self.known = known
-
-
-class JournalFileUnreadable(StoreFileError):
-    """A file under a Journal entry that would not decode: above this binary's schema ceiling,
-    or bytes no decoder here accepts. Told apart from a misfiled entry, which no gate tolerates."""
-
-    def __init__(self, path: str, cause: StoreFileError) -> None:
-        super().__init__(f"{path}: {cause}")
-        self.path = path
-        self.cause = cause
-
-
-class Misfiled(StoreFileError):
-    """A file that does not sit at the path its own contents build."""
-
-
-class TooDeep(StoreFault, ValueError):
-    """A value nests arrays and objects deeper than the reader holds: a document read, or a
-    Store file about to be written that nothing could read back (ADR 0030)."""
-
-    def __init__(self, depth: int, subject: str = "arrays and objects") -> None:
-        super().__init__(f"{subject} nest more than {depth} levels deep, deeper than hyper reads")
 
 
 class IdentitySetError(Fault, ValueError):

@@ -65,7 +65,7 @@ class _Anchor(NamedTuple):
 def read_range(found: Found, opening: Opening | None) -> Range:
     if not found.path or opening is None:
         return Range()  # built in, no Run could have recorded a revision of what has none; or no Store
-    from hyper.core.faults import GitError, StoreAbsent, StoreFileError
+    from hyper.core.readfaults import GitError, StoreAbsent, StoreFileError
 
     try:
         with opening.store() as store:
@@ -142,7 +142,7 @@ def _blob(store: Store, wanted: str) -> tuple[str, bytes] | None:
     """The blob ``wanted`` names and its bytes, or ``None`` where this clone cannot read one."""
     if "\n" in wanted:
         return None
-    from hyper.core.faults import GitError
+    from hyper.core.readfaults import GitError
 
     try:
         (answer,) = store.objects.lookup([wanted])

@@ -49,7 +49,7 @@ def start(root: str, process: Process, now: _dt.datetime) -> Opening | None:
     if not os.path.lexists(os.path.join(root, ".git")):
         return None
     # The Store's reader is imported only where there may be a Store to read.
-    from hyper.core.faults import GitError, NoRepository
+    from hyper.core.readfaults import GitError, NoRepository
     from hyper.store.branch import Opening
     from hyper.store.git import Git
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import datetime as _dt
 
-from hyper.core.faults import GitError, RefMoved, StoreAbsent
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
+from hyper.core.readfaults import GitError, RefMoved, StoreAbsent
 from hyper.store.git import Git, PathOperation, TreeFile, unix_seconds
 from hyper.store.names import BRANCH, REF, REMOTE
 from hyper.store.objects import ObjectStore

@@ -22,8 +22,8 @@ import sys
 
 from hyper.core.deepjson import GO_DEPTH, dumps, loads, quote
 from hyper.core.digest import sha256
-from hyper.core.faults import TooDeep
 from hyper.core.namedtuple import NamedTuple
+from hyper.core.readfaults import TooDeep
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:

@@ -19,9 +19,9 @@ from __future__ import annotations
 import datetime as _dt
 import os
 
-from hyper.core.faults import GitError, NoRepository
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.process import Process
+from hyper.core.readfaults import GitError, NoRepository
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:

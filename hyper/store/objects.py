@@ -13,7 +13,7 @@ a process killed before it leaves the branch where it was.
 
 from __future__ import annotations
 
-from hyper.core.faults import GitError, RefMoved
+from hyper.core.readfaults import GitError, RefMoved
 from hyper.store.delta import MAX_DEPTH, window
 from hyper.store.git import COMMIT_EMAIL, COMMIT_NAME, Git, TreeFile
 from hyper.store.level import FILE_MODE, Level, TreeEntry

@@ -14,10 +14,10 @@ import datetime as _dt
 import enum
 import re
 
-from hyper.core.faults import PathError
 from hyper.core.ids import is_run_id, parse_run_id
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.pattern import compiled as _pattern
+from hyper.core.readfaults import PathError
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:

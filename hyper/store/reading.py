@@ -15,8 +15,8 @@ import datetime as _dt
 import functools
 import posixpath
 
-from hyper.core.faults import GitError, JournalFileUnreadable, Misfiled, SchemaUnsupported, StoreFileError
 from hyper.core.namedtuple import NamedTuple
+from hyper.core.readfaults import GitError, JournalFileUnreadable, Misfiled, SchemaUnsupported, StoreFileError
 from hyper.store.branch import Store
 from hyper.store.git import TreeFile
 from hyper.store.journal import Account as Account

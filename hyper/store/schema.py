@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import datetime as _dt
 
-from hyper.core.faults import SchemaUnsupported, StoreFileError
 from hyper.core.ids import parse_run_id
+from hyper.core.readfaults import SchemaUnsupported, StoreFileError
 from hyper.store.canonical import Value, encode, parse, parse_instant
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
