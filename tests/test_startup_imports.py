@@ -62,6 +62,8 @@ READER = (
     "orjson",  # a reader parses with the standard library and writes nothing
     "hashlib",  # a reader checks and digests nothing on the Store
     "_hashlib",
+    "hyper.core.digest",  # nor the artefacts: a review states no Manifest's digest
+    "_sha256",
     "typing",
     "importlib",
     "importlib.metadata",
@@ -97,7 +99,7 @@ READER = (
     "hyper.store.tree",
     "hyper.fs.write",
     "warnings",  # os.get_exec_path's: the child's PATH is read by hyper.core.spawn itself
-    "hyper.core.faults",  # a reader's faults are hyper.core.readfaults': not the writer's, the Run's or the release host's
+    "hyper.core.faults",  # a reader's faults are hyper.core.readfaults': none of the writer's, the Run's
     "hyper.artefact.procedure",  # a review draws predicates with hyper.artefact.operators and builds no Procedure
     "hyper.run",
     "hyper.check",

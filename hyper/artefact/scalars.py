@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import re
 
+from hyper.core.pattern import compiled
+
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
     from typing import Final
 
 _INTEGER: Final = re.compile(r"[+-]?[0-9]+")
-_DURATION: Final = re.compile(r"([0-9]+)([smhd])")
+_DURATION: Final = r"([0-9]+)([smhd])"
+"""Compiled on first use (:func:`hyper.core.pattern.compiled`): most commands read no duration."""
 _UNIT_SECONDS: Final = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 _INT64: Final = 2**63
 
@@ -37,7 +40,7 @@ def duration_seconds(text: str | None) -> int | None:
     """A duration (``30s``, ``5m``, ``1h``, ``14d``: one unit, no compounding) in seconds."""
     if text is None:
         return None
-    match = _DURATION.fullmatch(text)
+    match = compiled(_DURATION).fullmatch(text)
     if match is None:
         return None
     return int(match.group(1)) * _UNIT_SECONDS[match.group(2)]

@@ -21,7 +21,6 @@ import math
 import sys
 
 from hyper.core.deepjson import GO_DEPTH, dumps, loads, quote
-from hyper.core.digest import sha256
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.readfaults import TooDeep
 
@@ -107,6 +106,8 @@ def identity_digest(names: list[str] | tuple[str, ...] | set[str] | frozenset[st
 
     A repeated name is one name: a set with two digests would mint a spurious version.
     """
+    from hyper.core.digest import sha256  # deferred: a reader digests nothing
+
     ordered: list[Value] = list(sorted(set(names)))
     return sha256(encode(ordered))
 
