@@ -399,10 +399,11 @@ def test_the_quick_pair_pattern_reads_a_line_as_the_full_one_does() -> None:
     rng = random.Random(11)
     pieces = ["key", "a1", "_x.y-z", ":", ": ", " ", "\t", "\n", "\n  ", "'", '"', "''", "\\", "[", "{", "#", "- "]
     pieces += ["a b", "$v", "/p", "x:y", "=+@", ",", "~", "null", "'q'", '"d"', "-x", "?"]
-    pieces += ["sha256:0f", "a:b:c", "x:", ":y", "a::b", "n:1"]
+    pieces += ["sha256:0f", "a:b:c", "x:", ":y", "a::b", "n:1", "]", "}", "/v1/{id}", "a[0]", "x,y", " {a}"]
     texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 9))) for _ in range(6000)]
     texts += ["kind: procedure\n  next: 1\n", "k: 'q'\n", 'k: "d"\n', "k: [a]\n", "k:\n", "k: a b\n"]
     texts += ["digest: sha256:" + "0" * 64 + "\n", "k: a:b c:d\n", "k: a:b: c\n", "k: a: b\n", "k: a:\n"]
+    texts += ["k: a #b\n", "k: a#b\n", "k: a {b}\n", "k: /v1/{id}\n", "k: a, b]\n", "k: a [b] #c\n", "k: a: {b}\n"]
     matched = 0
     for text in texts:
         padded = text + "\0" * 12

@@ -24,7 +24,7 @@ from yaml.scanner import ScannerError
 
 from hyper.core.quote import quote
 from hyper.yaml.nodes import Map, Node, Parsed, Scalar, Seq, YamlFault
-from hyper.yaml.parse import load, parse
+from hyper.yaml.parse import load, parse, read_fully
 from tests.depth import examples
 
 _LOADER: Any = getattr(yaml, "CSafeLoader", None)
@@ -375,6 +375,30 @@ def test_any_yamlish_text_gives_the_oracles_answer(text: str) -> None:
     agrees(text.encode("utf-8", "surrogatepass"))
 
 
+_FLOW_PIECES = [
+    *("[", "]", "{", "}", ", ", ",", ": ", ":", ":\t", " ", "\t", "a", "b c", "-x", "- ", "?", "#c", " #c"),
+    *("'q'", "''", "'it''s'", '"d"', '"e\\"', "~", "null", "<<", "k: v", "[a, b]", "{a: b}", "é", "*x", "!t "),
+]
+
+
+@st.composite
+def flow_lines(draw: st.DrawFn) -> str:
+    """A collection on one line as a pair's value, an item, or the document, drawn from flow
+    pieces put anywhere: read in place where it is one of the commonest kind, and by its
+    tokens where it is not."""
+    written = "[{"[draw(st.integers(0, 1))] + "".join(draw(st.lists(st.sampled_from(_FLOW_PIECES), max_size=12)))
+    lead = draw(st.sampled_from(["k: ", "- ", "", "a:\n  k: ", "- k: "]))
+    return lead + written + draw(st.sampled_from(["", "\n", " # c\n", "\t\n", "\nnext: v\n"]))
+
+
+@settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(flow_lines())
+def test_a_one_line_flow_collection_gives_the_oracles_answer(text: str) -> None:
+    data = text.encode()
+    assert answer(read_fully(text, "f.yaml")) == expected(data)
+    agrees(data)
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -393,6 +417,17 @@ def test_any_yamlish_text_gives_the_oracles_answer(text: str) -> None:
         "a:\n  - b\n  -\n  - {c: [d, {e: f}], g: }\n",
         "a: !<tag:%ED%A0%80> x",  # a tag PyYAML cannot decode
         "%TAG !e! tag:%ff\n--- !e!x a",
+        # Each stands for an indicator out of place after a flow scalar read in place.
+        "k: [a: b]\n",
+        "k: [a}, b]\n",
+        "k: {a: b]\n",
+        "k: {a, b: c}\n",
+        "k: {a:b}\n",
+        "k: {a: b: c}\n",
+        "k: {a: b]c: d}\n",
+        "k: [a}b, c]\n",
+        "k: {a: [b], c: {d: e}}\n",
+        "path: /v1/servers/{id}\nnext: [a, {b: c}]\n",
     ],
 )
 def test_cases_once_read_differently_agree_now(text: str) -> None:

@@ -130,10 +130,11 @@ _KEY_VALUE = (
 )
 """A block ``key:`` (1) and its ``:`` (2); the value (3) where it is a plain scalar or a
 one-line quoted one without escapes; the line breaks (4) and indentation (5) after it."""
-_SIMPLE_CHAR = "[0-9A-Za-z_./$=+@-]"
+_SIMPLE_CHAR = r"[0-9A-Za-z_./$=+@,\[\]{}-]"
 _SIMPLE_WORD = rf"{_SIMPLE_CHAR}*(?::{_SIMPLE_CHAR}+)*"
 """A simple word after its first character: a ``:`` inside it, as in ``sha256:…``, is
-content, since a word character follows it."""
+content, since a word character follows it, and so is a flow indicator, as in
+``/v1/servers/{id}``: in block context none of them ends a plain scalar."""
 _SIMPLE_PAIR = re.compile(
     rf"([0-9A-Za-z_][0-9A-Za-z_.-]*)(:)(?=[ \n])"
     rf"(?:(?: +([0-9A-Za-z_./$]{_SIMPLE_WORD}(?:[ \t]+{_SIMPLE_CHAR}{_SIMPLE_WORD})*|'[^'\n\0]*'|\"[^\"\\\n\0]*\"))?"
@@ -143,17 +144,17 @@ _SIMPLE_PAIR = re.compile(
 simple words, a quoted one without escapes or quotes inside, or none — with exactly the
 groups and the end :data:`_KEY_VALUE` would match: a subset of it that Python's ``re``
 reads in half the time. Every other line is left to :data:`_KEY_VALUE`."""
-_LINE_REST = r"[ \t]*(?:#[^\n\0]*)?"
 _FLOW_PLAIN_TEXT = (
     r"(?:[^-?:,\[\]{}#&*!|>'\"%@` \t\n\0]|-(?=[^ \t\n\0]))[^ \t\n\0:,\[\]{}#]*(?:[ \t]+[^ \t\n\0:,\[\]{}#]+)*"
 )
 _FLOW_ITEM_TEXT = rf"(?:{_FLOW_PLAIN_TEXT}|'[^'\n\0]*'(?!')|\"[^\"\\\n\0]*\")"
-_SIMPLE_ITEM = rf"[ \t]*({_FLOW_ITEM_TEXT})[ \t]*([,\]])"
-_SIMPLE_ENTRY = rf"[ \t]*({_FLOW_ITEM_TEXT})[ \t]*:[ \t]+({_FLOW_ITEM_TEXT})[ \t]*([,}}])"
-"""A flow item or entry — plain without ``:`` or ``#``, or quoted without escapes — and
-the indicator after it: what :func:`_simple_flow` reads."""
-_SIMPLE_KEY = rf"[ \t]*({_FLOW_ITEM_TEXT})[ \t]*:[ \t]+"
-"""An entry's key, where its value is a collection nested on the same line."""
+_SIMPLE_SCALAR = rf"[ \t]*({_FLOW_ITEM_TEXT})[ \t]*([,:\]}}])"
+"""A flow scalar — plain without ``:`` or ``#``, or quoted without escapes — and the
+indicator after it: what :func:`_simple_flow` reads as an item, a key or a value. An item
+ends where it does whatever indicator follows (none of its characters is one), so one
+pattern serves all three, and :func:`_simple_flow` refuses an indicator out of place:
+compiling a pattern costs more than a small document's whole reading, and one pattern
+for each of the three cost three compilations."""
 _FLAT_ITEM_TEXT = (
     r"(?>(?:[^-?:,\[\]{}#&*!|>'\"%@` \x00-\x1f\x7f-\x9f]|-(?=[^ \x00-\x1f\x7f-\x9f]))"
     r"[^ :,\[\]{}#\x00-\x1f\x7f-\x9f]*(?: +[^ :,\[\]{}#\x00-\x1f\x7f-\x9f]+)*"
@@ -503,7 +504,7 @@ class _Scanner:
         text = self.text
         found = _simple_flow(text, i, line, ls, _room(len(self.indents)))
         if found is not None:
-            rest = _past(compiled(_LINE_REST), text, found[0])
+            rest = _line_rest(text, found[0])
             if text[rest] in "\n\0":
                 return found[1], rest
         return None, i
@@ -722,9 +723,15 @@ def flow_line(rest: str, line: int, column: int, blocks: int) -> Seq | Map | Non
     before ``rest`` does, so each node's column is the one it has in the document."""
     text = rest + _PAD
     found = _simple_flow(text, 0, line, -column, _room(blocks))
-    if found is None or text[_past(compiled(_LINE_REST), text, found[0])] != "\0":
+    if found is None or text[_line_rest(text, found[0])] != "\0":
         return None
     return found[1]
+
+
+def _line_rest(text: str, i: int) -> int:
+    """Where a line's blanks and comment after ``i`` end: at its line break, or the text's end."""
+    i = _past(_BLANKS, text, i)
+    return _past(_COMMENT, text, i) if text[i] == "#" else i
 
 
 def _simple_flow(text: str, i: int, line: int, ls: int, deeper: int) -> tuple[int, Seq | Map] | None:
@@ -744,15 +751,16 @@ def _simple_flow(text: str, i: int, line: int, ls: int, deeper: int) -> tuple[in
     if text[j] == ("]" if sequence else "}"):
         j += 1
     elif sequence:
+        scalar = compiled(_SIMPLE_SCALAR)
         while True:
-            match = compiled(_SIMPLE_ITEM).match(text, j)
+            match = scalar.match(text, j)
             if match is not None:
+                closer = match.group(2)
                 item = _flow_scalar(match.group(1), match.start(1) - ls, line)
-                if item is None:
+                if item is None or (closer != "," and closer != "]"):
                     return None
                 items.append(item)
                 j = match.end()
-                closer = match.group(2)
             else:
                 nested = _nested_flow(text, j, line, ls, deeper, "]")
                 if nested is None:
@@ -762,21 +770,25 @@ def _simple_flow(text: str, i: int, line: int, ls: int, deeper: int) -> tuple[in
             if closer == "]":
                 break
     else:
+        scalar = compiled(_SIMPLE_SCALAR)
         names: set[str] = set()
         while True:
-            match = compiled(_SIMPLE_ENTRY).match(text, j)
+            # An entry: a scalar key, its ``:`` and a blank, and a scalar or a nested collection.
+            match = scalar.match(text, j)
+            if match is None or match.group(2) != ":" or text[match.end()] not in " \t":
+                return None
+            key = _flow_scalar(match.group(1), match.start(1) - ls, line)
+            j = _past(_BLANKS, text, match.end())
+            match = scalar.match(text, j)
             value: Node | None
             if match is not None:
-                key = _flow_scalar(match.group(1), match.start(1) - ls, line)
-                value = _flow_scalar(match.group(2), match.start(2) - ls, line)
-                j = match.end()
-                closer = match.group(3)
-            else:
-                match = compiled(_SIMPLE_KEY).match(text, j)
-                if match is None:
+                closer = match.group(2)
+                if closer != "," and closer != "}":
                     return None
-                key = _flow_scalar(match.group(1), match.start(1) - ls, line)
-                nested = _nested_flow(text, match.end(), line, ls, deeper, "}")
+                value = _flow_scalar(match.group(1), match.start(1) - ls, line)
+                j = match.end()
+            else:
+                nested = _nested_flow(text, j, line, ls, deeper, "}")
                 if nested is None:
                     return None
                 j, value, closer = nested
