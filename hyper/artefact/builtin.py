@@ -2,9 +2,10 @@
 
 The bytes are data and a contract at once: the built-in's ``manifest_digest`` is
 SHA-256 over exactly them, so they live in ``builtin/shell.yaml`` beside this module
-and are read unchanged. It is parsed and read through the same path as any file in
-``providers/`` — the one Manifest no repository author can open is read exactly the
-way every other one is.
+and are read unchanged. Their tree is held as data (:mod:`hyper.artefact.builtin_tree`),
+which a test holds equal to their parse, so no process parses them; the Manifest is read
+from that tree through the same path as any file in ``providers/`` — the one Manifest no
+repository author can open is read exactly the way every other one is.
 
 What ``hyper providers`` lists of it is spelled here as well (:data:`SHELL_SUMMARY` and
 its siblings): those facts are constants of this build, and parsing the bytes to find them
@@ -43,15 +44,10 @@ def shell_bytes() -> bytes:
 
 @functools.cache
 def shell_root() -> Node:
-    from hyper.artefact.manifest import BUILTIN_PATH  # deferred: the listing needs no parse
-    from hyper.yaml import subset as yamlsubset  # deferred: the listing needs no parse
+    """The tree of :func:`shell_bytes`, built from the data that holds it rather than parsed."""
+    from hyper.artefact import builtin_tree  # deferred: the listing needs no tree
 
-    parsed = yamlsubset.parse(shell_bytes(), BUILTIN_PATH)
-    if parsed.root is None or parsed.faults:
-        # hyper's own bytes, which no repository author touches: a fault here is a
-        # defect in this build, not a problem to report about anyone's artefact.
-        raise RuntimeError("the built-in shell Manifest does not read as the YAML subset")
-    return parsed.root
+    return builtin_tree.node(builtin_tree.TREE)
 
 
 @functools.cache

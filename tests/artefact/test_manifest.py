@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from hyper.artefact import builtin
+from hyper.artefact import builtin, builtin_tree
 from hyper.artefact.manifest import BUILTIN_PATH, Manifest, read_manifest
 from hyper.yaml import subset as yamlsubset
+from hyper.yaml.nodes import Map, Node, Scalar, Seq
 
 DEMO = Path(__file__).resolve().parents[2] / "corpus" / "five-artefact-demo" / "repo"
 
@@ -30,6 +32,40 @@ def test_the_built_in_shell_bytes_are_the_reference_contract() -> None:
     assert shell.summary == "class local; requires shell; 1 read, 3 mutate, 2 destroy"
     assert shell.auth_scheme == "none" and shell.capability_values == ("shell",)
     assert shell.schema_version_value == 1 and not shell.schema_unsupported
+
+
+def held(node: Node) -> tuple[Any, ...]:
+    """``node`` as :data:`hyper.artefact.builtin_tree.TREE` spells a node."""
+    if isinstance(node, Scalar):
+        return tuple(node)
+    if isinstance(node, Seq):
+        return ("seq", node.line, node.column, node.flow, tuple(held(item) for item in node.items))
+    assert isinstance(node, Map)
+    return ("map", node.line, node.column, node.flow, tuple((tuple(k), held(v)) for k, v in node.entries))
+
+
+def spelled(node: Node, indent: int = 0) -> str:
+    """``node``'s literal as :mod:`hyper.artefact.builtin_tree` writes it, one member a line."""
+    if isinstance(node, Scalar):
+        return repr(tuple(node)).replace("'", '"')
+    pad = "    " * (indent + 1)
+    if isinstance(node, Seq):
+        lines = [f"{pad}{spelled(item, indent + 1)}," for item in node.items]
+    else:
+        assert isinstance(node, Map)
+        lines = [f"{pad}({spelled(k)}, {spelled(v, indent + 1)})," for k, v in node.entries]
+    kind = "seq" if isinstance(node, Seq) else "map"
+    return "\n".join([f'("{kind}", {node.line}, {node.column}, {node.flow}, (', *lines, "    " * indent + "))"])
+
+
+def test_the_built_in_tree_is_the_parse_of_its_bytes() -> None:
+    """The built-in's tree is held as data so that no process parses it; the bytes stay the
+    source of truth. Where they change, paste the literal this prints into builtin_tree.py."""
+    parsed = yamlsubset.parse(builtin.shell_bytes(), BUILTIN_PATH)
+    assert parsed.root is not None and parsed.ok and not parsed.faults
+    assert held(parsed.root) == builtin_tree.TREE, "TREE: Final[Held] = " + spelled(parsed.root)
+    assert held(builtin.shell_root()) == held(parsed.root)
+    assert builtin.shell().root == parsed.root
 
 
 def test_the_built_in_listing_is_what_its_bytes_come_to() -> None:
