@@ -68,13 +68,18 @@ def read_range(found: Found, opening: Opening | None) -> Range:
     from hyper.core.readfaults import GitError, StoreAbsent, StoreFileError
 
     try:
-        with opening.store() as store:
+        store = opening.store()
+        try:
             anchor = _supplying(store, found)
             if anchor is None:
                 return Range(stored=True)
             opened = Range(True, True, anchor.entry, anchor.named)
             wanted = anchor.named if anchor.own else f"{anchor.named}:{found.path}"
             held = _blob(store, wanted)
+        finally:
+            # git is told it is done, and exits while the review is composed and written; the
+            # opening's close waits for it once the page is out.
+            store.objects.shut()
     except (StoreAbsent, GitError, StoreFileError, OSError, ValueError):
         return Range()
     if held is None:

@@ -414,6 +414,15 @@ class ObjectStore:
                 _end(child)
         self._reader = self._refs = None
 
+    def shut(self) -> None:
+        """Closes the children's input, which ends ``cat-file`` and ``update-ref``, and leaves
+        waiting for them to :meth:`close`: a reader that has all it will ask lets them exit
+        while it does its other work, rather than wait for them then. Nothing may be asked
+        after it."""
+        for child in (self._reader, self._refs):
+            if child is not None:
+                _shut(child.stdin)
+
 
 def _end(child: Piped) -> int:
     """Ends a child this store started, running or not: its input closed, which ends

@@ -198,3 +198,17 @@ def test_a_reader_that_died_is_replaced_and_its_pipes_closed(tmp_path: pathlib.P
     objects.close()
     assert second.returncode == 0
     assert second.stdout is not None and second.stdout.closed
+
+
+@pytest.mark.parametrize("spawned", [False, True], ids=["launched", "spawned"])
+def test_a_shut_reader_exits_by_itself_and_close_reaps_it(tmp_path: pathlib.Path, spawned: bool) -> None:
+    """``shut`` ends the reader's input and waits for nothing; the reader exits on its own, and
+    ``close`` is what waits for it and closes its pipes."""
+    objects, (reader,), _ = _reading(tmp_path, spawned)
+    objects.shut()
+    assert reader.stdin is not None and reader.stdin.closed
+    assert reader.stdout is not None and reader.stdout.read() == b""  # it wrote nothing more and ended
+    assert reader.returncode is None  # not waited for yet
+    objects.close()
+    assert reader.returncode == 0
+    assert reader.stdout.closed and reader.stderr is not None and reader.stderr.closed

@@ -62,10 +62,12 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
         if opening is None and found.path:
             opening = start(root, ctx.process, now)
         review = compose(found, repo, opening, now)
+        to.answer(review.rows(), result(False), render(review))
+        return codes.CLEAN
     finally:
         if opening is not None:
-            opening.close()  # read and closed by the range already, unless the review stopped short of it
+            # The range told git it was done; it exited while the page was composed and written,
+            # and is waited for only now. Ended here too where the review stopped short of it.
+            opening.close()
         if collecting:
             gc.enable()
-    to.answer(review.rows(), result(False), render(review))
-    return codes.CLEAN
