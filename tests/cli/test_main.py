@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import ssl
+import subprocess
+import sys
 from pathlib import Path
 
 from hyper.cli.main import main
@@ -134,3 +136,20 @@ def test_the_dispatch_table_is_the_tree() -> None:
     assert set(commands.JUDGES_ITS_POSITIONAL) <= set(COMMANDS)
     for name in COMMANDS:
         assert callable(commands.lookup(name))
+
+
+COLLECTOR = (
+    "import gc, sys\n"
+    "import hyper.cli.main as main\n"
+    "main._answer = lambda *_: print(gc.isenabled()) or 0\n"
+    "sys.argv = ['hyper', *sys.argv[1:]]\n"
+    "main.entry()\n"
+)
+
+
+def test_a_review_holds_the_collector_off_from_the_start_and_other_commands_do_not() -> None:
+    """``review`` builds nothing cyclic, so the console script holds the collector off before
+    the command's modules are imported; a command that may run long keeps it."""
+    for word, held_off in (("review", True), ("run", False), ("check", False)):
+        done = subprocess.run([sys.executable, "-c", COLLECTOR, word], capture_output=True, text=True, check=False)
+        assert (done.returncode, done.stdout) == (0, f"{not held_off}\n"), (word, done.stderr)
