@@ -238,12 +238,14 @@ def _days(store: Store) -> list[tuple[str, str]] | None:
     """Every date partition (``yyyy/mm/dd``) newest first with its tree id, read from the year
     and month trees alone; ``None`` where anything there is not a directory the grammar names."""
     objects = store.objects
-    top = objects.resolve(f"{store.commit}:{JOURNAL_PREFIX}")
-    if top is None:
-        return []
     days: list[tuple[str, str]] = []
     try:
-        for year in sorted(objects.tree_entries(top).values(), key=lambda entry: entry.name, reverse=True):
+        # The Journal's own tree comes with its answer by path: resolving the path to an id and
+        # then reading the id asked git for the same tree twice, a round trip of its own.
+        (top,) = objects.listings([f"{store.commit}:{JOURNAL_PREFIX}"])
+        if top is None:
+            return []
+        for year in sorted(top.values(), key=lambda entry: entry.name, reverse=True):
             if not year.is_tree:
                 return None
             for month in sorted(objects.tree_entries(year.sha).values(), key=lambda entry: entry.name, reverse=True):

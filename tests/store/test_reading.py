@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import pathlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 
@@ -50,6 +50,27 @@ def test_every_entry_in_journal_order_with_its_account(store: Store) -> None:
         (REAPED, reading.Account.REAPED, "failed"),
         (CONTESTED, reading.Account.CONTESTED, "completed"),
     ]
+
+
+def test_the_journal_is_walked_asking_git_for_each_tree_once(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Listing the Journal asks for each tree of its walk once — the Journal's own by its path,
+    the rest by id — each in a round trip of the walk's levels, and never the same tree twice."""
+    asked: list[list[str]] = []
+    lookup = store.objects.lookup
+
+    def recording(names: Sequence[str]) -> list[tuple[str, bytes, bytes] | None]:
+        asked.append(list(names))
+        return lookup(names)
+
+    store.objects.trees.clear()
+    monkeypatch.setattr(store.objects, "lookup", recording)
+    groups = [group for partition in reading.partitions(store) for group in partition]
+    monkeypatch.undo()
+    assert {group.run for group in groups} == {entry.run_id for entry in reading.entries(store)}
+    assert asked[0] == [f"{store.commit}:journal/"]
+    journal = store.objects.resolve(f"{store.commit}:journal/")
+    flat = [name for names in asked for name in names]
+    assert journal not in flat and len(flat) == len(set(flat))
 
 
 def test_an_entrys_end_and_duration(store: Store) -> None:
