@@ -28,10 +28,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from benchmarks.measure import HYPER, PASS, compile_bytecode, exit_code
+from benchmarks.measure import HYPER, PASS, compile_bytecode, exit_code, wall
 
 TARGETS = {1000: 8.0, 10000: 75.0}
 MEMORY_KB = 15.0
@@ -298,12 +297,6 @@ def _peak_kib(argv: list[str]) -> int:
     return int(done.stderr.strip().splitlines()[-1].split()[1])
 
 
-def _timed(argv: list[str]) -> float:
-    start = time.perf_counter()
-    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    return time.perf_counter() - start
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=11)
@@ -328,7 +321,7 @@ def main() -> int:
         walls: dict[str, list[float]] = {name: [] for name in commands}
         for _ in range(runs):  # interleaved: one of each per round
             for name, argv in commands.items():
-                walls[name].append(_timed(argv))
+                walls[name].append(wall(argv))
         peaks = {str(size): [_peak_kib(commands[str(size)][3:]) for _ in range(3)] for size in sizes}
     median = {name: statistics.median(taken) for name, taken in walls.items()}
     least = {name: min(taken) for name, taken in walls.items()}

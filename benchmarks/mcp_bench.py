@@ -11,8 +11,15 @@ The first answer is checked to be the Providers listing, so a Refusal can never 
 interleaved — a batch of calls to one, then the other — medians of at least 5 rounds, the
 minimum beside them. Target (issue #13): <= 1.5x.
 
-Run: ``.venv/bin/python -m benchmarks.mcp_bench [--rounds 7] [--calls 20]``. It prints; it
-asserts nothing.
+Then the cost an agent meets when it loops on ``check``: a ``check`` call over a repository of
+1,000 artefacts (:func:`benchmarks.check_scaling.generate`'s, clean) through one long-lived
+``hyper mcp`` — which keeps its parse table warm across calls (ADR 0032) — against the CLI's
+cold ``hyper check`` of the same repository, a fresh process each time, as a CI run on a fresh
+clone meets it. The first answer is checked to be the clean check's empty rows. Interleaved as
+above: a batch of calls, then one CLI process, per round. No target: the ratio is printed.
+
+Run: ``.venv/bin/python -m benchmarks.mcp_bench [--rounds 7] [--calls 20] [--check-calls 5]``.
+It prints; it asserts nothing.
 """
 
 from __future__ import annotations
@@ -28,9 +35,11 @@ from pathlib import Path
 
 import orjson
 
-from benchmarks.measure import ROOT, compile_bytecode
+from benchmarks.check_scaling import generate
+from benchmarks.measure import HYPER, ROOT, compile_bytecode, exit_code, wall
 
 TARGET = 1.5
+CHECK_ARTEFACTS = 1000
 EXAMPLE = ROOT / "examples" / "quickstart"
 ECHO = """
 import anyio
@@ -85,8 +94,10 @@ class Session:
             raise SystemExit(f"{method} was answered with {answer}")
         return answer["result"]
 
-    def call(self, tool: str) -> object:
-        return self.request("tools/call", {"name": tool, "arguments": {}})
+    def call(self, tool: str) -> dict[str, object]:
+        answer = self.request("tools/call", {"name": tool, "arguments": {}})
+        assert isinstance(answer, dict)
+        return answer
 
     def close(self) -> None:
         assert self.child.stdin is not None
@@ -105,6 +116,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--calls", type=int, default=20)
+    parser.add_argument("--check-calls", type=int, default=5)
     arguments = parser.parse_args()
     rounds = max(arguments.rounds, 5)
     compile_bytecode()
@@ -112,7 +124,10 @@ def main() -> int:
         repository = Path(scratch) / "repo"
         shutil.copytree(EXAMPLE, repository)
         subprocess.run(["git", "init", "-q"], cwd=repository, check=True)
-        return measure(str(repository), rounds, arguments.calls)
+        failed = measure(str(repository), rounds, arguments.calls)
+        fleet = Path(scratch) / "fleet"
+        fleet.mkdir()
+        return failed or measure_check(fleet, rounds, max(arguments.check_calls, 1))
 
 
 def measure(repository: str, rounds: int, calls: int) -> int:
@@ -120,7 +135,7 @@ def measure(repository: str, rounds: int, calls: int) -> int:
     echo = Session([sys.executable, "-c", ECHO], repository)
     try:
         answer = hyper.call("providers")
-        if not isinstance(answer, dict) or answer.get("isError") or not answer.get("structuredContent"):
+        if answer.get("isError") or not answer.get("structuredContent"):
             print(f"hyper mcp did not list the Providers: {answer}")
             return 1
         per_call(hyper, "providers", 3)  # warm: imports, and the first reading of the repository
@@ -139,6 +154,39 @@ def measure(repository: str, rounds: int, calls: int) -> int:
         f" {statistics.median(theirs) * 1000:.2f} ms a call (medians of {rounds} rounds of {calls})"
     )
     print(f"ratio {ratio:.2f}x median, {min(ours) / min(theirs):.2f}x min ({verdict} the {TARGET}x target)")
+    return 0
+
+
+def measure_check(fleet: Path, rounds: int, calls: int) -> int:
+    """A ``check`` call through a warm ``hyper mcp`` against a cold ``hyper check``, on ``fleet``."""
+    from hyper.core.version import installed
+
+    generate(fleet, CHECK_ARTEFACTS, installed().version)
+    subprocess.run(["git", "init", "-q"], cwd=fleet, check=True)
+    cli = [*HYPER, "check", "--repo-dir", str(fleet)]
+    if exit_code(cli) != 0:  # also warms the page cache
+        print(f"the generated repository of {CHECK_ARTEFACTS} artefacts does not check clean")
+        return 1
+    hyper = Session([sys.executable, "-m", "hyper", "mcp"], str(fleet))
+    try:
+        answer = hyper.call("check")
+        if answer.get("isError") or answer.get("structuredContent") != {"rows": [], "truncated": False}:
+            print(f"hyper mcp's check did not answer the clean repository's empty rows: {answer}")
+            return 1
+        per_call(hyper, "check", 2)  # warm: every parse is in the table from here on
+        served, cold = [], []
+        for _ in range(rounds):
+            served.append(per_call(hyper, "check", calls))
+            cold.append(wall(cli))
+    finally:
+        hyper.close()
+    ratio = statistics.median(served) / statistics.median(cold)
+    print(
+        f"hyper mcp check, {CHECK_ARTEFACTS} artefacts: {statistics.median(served) * 1000:.1f} ms a call;"
+        f" cold hyper check: {statistics.median(cold) * 1000:.1f} ms"
+        f" (medians of {rounds} rounds, {calls} calls a round)"
+    )
+    print(f"ratio {ratio:.2f}x median, {min(served) / min(cold):.2f}x min (no target: what an agent's loop meets)")
     return 0
 
 

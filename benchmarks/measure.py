@@ -49,14 +49,19 @@ def compile_bytecode() -> None:
     compileall.compile_dir(str(ROOT / "hyper"), quiet=1)
 
 
+def wall(argv: list[str]) -> float:
+    """One run of ``argv``, start to exit, in seconds; output is discarded."""
+    start = time.perf_counter()
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - start
+
+
 def median_walls(cases: dict[str, list[str]], runs: int) -> dict[str, float]:
     """Each case's median wall time over ``runs`` rounds, in seconds; output is discarded."""
     times: dict[str, list[float]] = {name: [] for name in cases}
     for _ in range(runs):
         for name, argv in cases.items():
-            start = time.perf_counter()
-            subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-            times[name].append(time.perf_counter() - start)
+            times[name].append(wall(argv))
     return {name: statistics.median(taken) for name, taken in times.items()}
 
 
