@@ -95,12 +95,13 @@ class PathOperation(NamedTuple):
 class Git:
     """One repository as the Store reaches it: its root, the environment, and the launcher."""
 
-    __slots__ = ("env", "process", "root")
+    __slots__ = ("_remotes", "env", "process", "root")
 
     def __init__(self, root: str, process: Process, env: dict[str, str]) -> None:
         self.root = root
         self.process = process
         self.env = env
+        self._remotes: tuple[str, ...] | None = None
 
     @classmethod
     def open(cls, root: str, process: Process, now: _dt.datetime) -> Git:
@@ -158,7 +159,12 @@ class Git:
         raise GitError(args, status, err)
 
     def has_remote(self, name: str) -> bool:
-        return name in self.run("remote").decode("utf-8").split()
+        """Whether the repository names remote ``name``, asked of git once per handle: a handle
+        serves one command, whose sync and every push (an effectful Run's, after each Step)
+        ask the same question, and a child per asking costs more than the answer can change."""
+        if self._remotes is None:
+            self._remotes = tuple(self.run("remote").decode("utf-8").split())
+        return name in self._remotes
 
     def remote_holds_ref(self, remote: str, ref: str) -> bool:
         """An empty listing is *the remote lacks it*; an error is the world resisting, and the

@@ -14,15 +14,17 @@ from hyper.store.git import Git
 from hyper.store.names import BRANCH, REF, REMOTE
 
 
-def sync(root: str, process: Process, now: _dt.datetime) -> None:
+def sync(git: Git) -> None:
     """Brings the Store down from ``origin`` where there is one.
 
     No remote configured is not a failure: the local branch is the Store, or there is none
     (:class:`StoreAbsent`). With a remote, a remote that lacks a branch this clone holds is not
     a failure either — a previous ``store init`` could not push, and the next push will.
     A remote that could not be reached is an error, never read as *nothing recorded*.
+
+    ``git`` is the handle the caller goes on to open the Store through, so that what it learnt
+    here — which remotes there are — is not asked of git again at the Run's pushes.
     """
-    git = Git.open(root, process, now)
     local = git.holds_ref(REF)
     if not git.has_remote(REMOTE):
         if local:
@@ -37,21 +39,21 @@ def sync(root: str, process: Process, now: _dt.datetime) -> None:
         except GitError as failed:
             if git_said(failed, RACING) and attempt < PUSH_ATTEMPTS:
                 # Another Run in this clone fetched or adopted at the same moment.
-                process.backoff(attempt)
+                git.process.backoff(attempt)
                 continue
             if local and not git.remote_holds_ref(REMOTE, REF):
                 return
             raise
 
 
-def sync_for_reading(root: str, process: Process, now: _dt.datetime) -> GitError | None:
+def sync_for_reading(git: Git) -> GitError | None:
     """:func:`sync` for a command that only reads: where ``origin`` cannot be read but this clone
     holds the branch, the fault is answered rather than raised — the local branch is evidence,
     only possibly stale, and the caller says so. With no branch here the fault stands."""
     try:
-        sync(root, process, now)
+        sync(git)
     except GitError as fault:
-        if not Git.open(root, process, now).holds_ref(REF):
+        if not git.holds_ref(REF):
             raise
         return fault
     return None

@@ -9,6 +9,7 @@ import pytest
 
 from hyper.core.faults import Contended, GitError, InitPushFailed, NoRepository, PathTaken, PushExhausted, StoreAbsent
 from hyper.store.branch import Store, Write
+from hyper.store.git import Git
 from hyper.store.lock import LockMode, acquire
 from hyper.store.names import REF, TRACKING_REF
 from hyper.store.paths import JournalEntry
@@ -97,13 +98,13 @@ def test_the_store_is_absent_until_created(tmp_path: pathlib.Path) -> None:
     with pytest.raises(StoreAbsent):
         Store.open(str(root), process(root), NOW)
     with pytest.raises(StoreAbsent):
-        sync(str(root), process(root), NOW)
+        sync(Git.open(str(root), process(root), NOW))
     git(root, "remote", "add", "origin", str(bare(tmp_path / "empty.git")))
     with pytest.raises(StoreAbsent):
-        sync(str(root), process(root), NOW)
+        sync(Git.open(str(root), process(root), NOW))
     git(root, "remote", "set-url", "origin", str(tmp_path / "nowhere.git"))
     with pytest.raises(GitError):
-        sync(str(root), process(root), NOW)
+        sync(Git.open(str(root), process(root), NOW))
 
 
 def test_append_commits_each_write_and_never_rewrites(tmp_path: pathlib.Path) -> None:
@@ -139,7 +140,7 @@ def test_two_handles_on_one_clone_both_land(tmp_path: pathlib.Path) -> None:
 def test_publish_reapplies_onto_a_moved_remote(tmp_path: pathlib.Path, remote: pathlib.Path) -> None:
     laptop, runner = clone(remote, tmp_path / "laptop"), clone(remote, tmp_path / "runner")
     for root in (laptop, runner):
-        sync(str(root), process(root), NOW)
+        sync(Git.open(str(root), process(root), NOW))
     with Store.open(str(laptop), process(laptop), NOW) as store:
         store.append([write(RUN)], f"Begin run {RUN}")
         store.publish()
@@ -160,7 +161,7 @@ def test_publish_reapplies_onto_a_moved_remote(tmp_path: pathlib.Path, remote: p
 
 def test_a_remote_that_cannot_be_reached_keeps_every_write(tmp_path: pathlib.Path, remote: pathlib.Path) -> None:
     root = clone(remote, tmp_path / "repo")
-    sync(str(root), process(root), NOW)
+    sync(Git.open(str(root), process(root), NOW))
     git(root, "remote", "set-url", "origin", str(tmp_path / "gone.git"))
     with Store.open(str(root), process(root), NOW) as store:
         store.append([write(RUN)], "kept")
@@ -174,7 +175,7 @@ def test_a_remote_that_cannot_be_reached_keeps_every_write(tmp_path: pathlib.Pat
 
 def test_a_remote_that_rejects_keeps_every_write(tmp_path: pathlib.Path, remote: pathlib.Path) -> None:
     root = clone(remote, tmp_path / "repo")
-    sync(str(root), process(root), NOW)
+    sync(Git.open(str(root), process(root), NOW))
     hook = remote / "hooks" / "pre-receive"
     hook.write_text("#!/bin/sh\necho no >&2\nexit 1\n")
     hook.chmod(0o755)
@@ -184,7 +185,7 @@ def test_a_remote_that_rejects_keeps_every_write(tmp_path: pathlib.Path, remote:
             store.publish()
         assert not isinstance(rejected.value, PushExhausted)
     hook.unlink()
-    sync(str(root), process(root), NOW)
+    sync(Git.open(str(root), process(root), NOW))
     assert git(root, "rev-list", "--count", "refs/remotes/origin/hyper-store..hyper-store") == "1"
     publish(str(root), process(root), NOW)
     assert f"{JournalEntry(RUN, NOW).dir}/run.json" in files(remote)
@@ -192,18 +193,18 @@ def test_a_remote_that_rejects_keeps_every_write(tmp_path: pathlib.Path, remote:
 
 def test_sync_adopts_without_discarding_unpushed_commits(tmp_path: pathlib.Path, remote: pathlib.Path) -> None:
     ahead = clone(remote, tmp_path / "ahead")
-    sync(str(ahead), process(ahead), NOW)
+    sync(Git.open(str(ahead), process(ahead), NOW))
     assert not (ahead / ".git" / "shallow").exists()
     with Store.open(str(ahead), process(ahead), NOW) as store:
         store.append([write(RUN)], "unpushed")
         mine = store.commit
     other = clone(remote, tmp_path / "other")
-    sync(str(other), process(other), NOW)
+    sync(Git.open(str(other), process(other), NOW))
     publish_one(other, OTHER)
-    sync(str(ahead), process(ahead), NOW)
+    sync(Git.open(str(ahead), process(ahead), NOW))
     assert git(ahead, "rev-parse", REF) == mine
     behind = clone(remote, tmp_path / "behind")
-    sync(str(behind), process(behind), NOW)
+    sync(Git.open(str(behind), process(behind), NOW))
     assert git(behind, "rev-parse", REF) == git(remote, "rev-parse", "hyper-store")
 
 
@@ -216,7 +217,7 @@ def publish_one(root: pathlib.Path, run: str) -> None:
 def test_no_remote_publishes_nothing_and_is_no_error(tmp_path: pathlib.Path) -> None:
     root = repository(tmp_path / "repo")
     init(str(root), process(root), NOW)
-    sync(str(root), process(root), NOW)
+    sync(Git.open(str(root), process(root), NOW))
     publish(str(root), process(root), NOW)
 
 
@@ -248,7 +249,7 @@ def test_a_remote_that_moves_under_every_push_exhausts_three_attempts(
     tmp_path: pathlib.Path, remote: pathlib.Path
 ) -> None:
     root = clone(remote, tmp_path / "repo")
-    sync(str(root), process(root), NOW)
+    sync(Git.open(str(root), process(root), NOW))
     hook = remote / "hooks" / "pre-receive"
     hook.write_text(MOVING_HOOK)
     hook.chmod(0o755)

@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from hyper.store.branch import Store, Write
+from hyper.store.git import Git
 from hyper.store.names import REF
 from hyper.store.paths import JournalEntry
 from hyper.store.sync import init, sync
@@ -33,7 +34,7 @@ def test_two_processes_publishing_to_one_remote_both_land(tmp_path: pathlib.Path
     for name in ("laptop", "runner"):
         root = repository(tmp_path / name, commit=False)
         git(root, "remote", "add", "origin", str(origin))
-        sync(str(root), process(root), NOW)
+        sync(Git.open(str(root), process(root), NOW))
         clones.append(root)
     children = [
         subprocess.Popen(

@@ -43,6 +43,7 @@ from hyper.run.engine import Answer, Request, perform_run
 from hyper.run.render import outcome_row, page, rows, sentences, terminal_line
 from hyper.run.sequence import flatten
 from hyper.store.branch import Store
+from hyper.store.git import Git
 from hyper.store.journal import Trigger
 from hyper.store.lock import LockMode, acquire
 from hyper.store.sync import sync
@@ -135,8 +136,9 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
         return _lock_fault(to, untaken)
     with lock:
         now = process.now()
+        git = Git.open(ctx.root, process, now)  # the sync's and the Store's: the remotes are asked once
         try:
-            sync(ctx.root, process, now)
+            sync(git)
         except StoreAbsent:
             return _refused_before(to, inv.dry_run, refuse_store_absent(to))
         except (GitError, OSError) as unreached:
@@ -145,7 +147,7 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
                 return codes.STORE_LOST
             to.narrate(said(NAME, FETCH_TOLERATED))
         try:
-            store = Store.open(ctx.root, process, now, lock.layout)
+            store = Store.on(git, now, lock.layout)
         except StoreAbsent:
             return _refused_before(to, inv.dry_run, refuse_store_absent(to))
         except (GitError, OSError) as unopened:

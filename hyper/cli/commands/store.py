@@ -34,6 +34,7 @@ from hyper.render.refusal import Member, about_invocation
 from hyper.render.table import labelled
 from hyper.render.terminal import result
 from hyper.store.branch import Store
+from hyper.store.git import Git
 from hyper.store.names import BRANCH, REMOTE
 from hyper.store.paths import INTRODUCTION_PATH
 from hyper.store.schema import SCHEMA_UNSUPPORTED_CODE
@@ -98,20 +99,22 @@ def report_store_fault(command: str, to: Destination, fault: Exception) -> int:
 def open_synced(root: str, process: Process, now: _dt.datetime) -> Store:
     """The Store after a sync from ``origin``, pinned at ``now``; raises one of
     :data:`STORE_FAULTS`, :class:`StoreAbsent` where neither side holds the branch."""
-    sync(root, process, now)
-    return Store.open(root, process, now)
+    git = Git.open(root, process, now)
+    sync(git)
+    return Store.on(git, now)
 
 
 def open_for_reading(command: str, to: Destination, root: str, process: Process, now: _dt.datetime) -> Store:
     """:func:`open_synced` for a command that writes nothing: a remote that cannot be read is
     narrated, not fatal, when this clone holds the branch — the page is the local branch's."""
-    stale = sync_for_reading(root, process, now)
+    git = Git.open(root, process, now)
+    stale = sync_for_reading(git)
     if stale is not None:
         to.narrate(
             f"hyper {command}: the Store could not be synced from {REMOTE}; "
             "what follows is the branch this clone holds, which may be behind it\n"
         )
-    return Store.open(root, process, now)
+    return Store.on(git, now)
 
 
 def branch_row(done: Initialised) -> Row:
