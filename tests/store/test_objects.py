@@ -16,7 +16,7 @@ from hyper.core.process import Process
 from hyper.core.spawn import spawn
 from hyper.store.git import Git, PathOperation
 from hyper.store.level import TreeEntry
-from hyper.store.objects import ObjectStore
+from hyper.store.objects import UNPACK_LIMIT, ObjectStore
 from hyper.store.tree import apply
 
 from .support import NOW, git, process, repository
@@ -91,6 +91,26 @@ def test_a_small_batch_is_loose(objects: ObjectStore, tmp_path: pathlib.Path) ->
     sha = objects.blob(b"one\n")
     objects.flush()
     assert (tmp_path / "repo" / ".git" / "objects" / sha[:2] / sha[2:]).exists()
+
+
+@pytest.mark.parametrize("filler", [0, UNPACK_LIMIT], ids=["loose", "packed"])
+def test_an_object_of_any_size_is_compressed_so_that_git_reads_it(
+    objects: ObjectStore, tmp_path: pathlib.Path, filler: int
+) -> None:
+    """The compressor is sized to each object (window and match table), so every size from
+    an empty blob to one past zlib's largest settings is read back, loose and packed."""
+    root = tmp_path / "repo"
+    contents = [bytes(range(256)) * (size // 256) + b"x" * (size % 256) for size in (0, 1, 45, 200, 700, 5000, 70000)]
+    shas = [objects.blob(data) for data in contents]
+    for number in range(filler):
+        objects.blob(b"filler %d\n" % number)
+    objects.flush()
+    read = ObjectStore(Git.open(str(root), process(root), NOW))
+    try:
+        assert [answer[2] if answer else None for answer in read.lookup(shas)] == contents
+    finally:
+        read.close()
+    git(root, "fsck", "--strict", "--no-dangling")
 
 
 def test_versions_of_a_growing_directory_pack_as_deltas_git_reads(objects: ObjectStore, tmp_path: pathlib.Path) -> None:
