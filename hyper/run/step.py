@@ -111,6 +111,7 @@ class InFlight:
         "procedure",
         "process",
         "provenance",
+        "provenances",
         "repo",
         "run_id",
         "settled_at",
@@ -154,6 +155,17 @@ class InFlight:
         self.sink: Sink | None = None
         """Where ``secret:`` values go; made before Step 1 where a Step produces one."""
         self.settled_at = time.monotonic()
+        self.provenances: dict[str, StepProvenance] = {}
+        """Each bound Definition's Step provenance, by its path: hashed once per Run, as the
+        Definition's and its Manifest's bytes are the ones the Run loaded and never change."""
+
+    def step_provenance(self, bound: Binding) -> StepProvenance:
+        """The Step's half of the provenance, for any Step bound through ``bound``'s Definition."""
+        path = bound.definition_file.path
+        known = self.provenances.get(path)
+        if known is None:
+            known = self.provenances[path] = bound.provenance(blob_id(bound.definition_file.data, self.object_format))
+        return known
 
     def append(self, writes: Sequence[Write], message: str) -> None:
         """One commit per confirmed write, built at once; the branch moves at :meth:`settle`."""
@@ -205,7 +217,7 @@ def perform(run: InFlight, position: int, step: Sequenced) -> tuple[Reached, tup
 
     :class:`Halted` carries a fault, after the Step's file is down where one was reached."""
     bound = resolve(run.repo, step)
-    provenance = bound.provenance(blob_id(bound.definition_file.data, run.object_format))
+    provenance = run.step_provenance(bound)
     started = run.process.now()
     code = StepCode(
         id=step.id,

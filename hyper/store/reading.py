@@ -858,8 +858,13 @@ def _fold_char(char: str) -> str:
 
 def folded(identity: Identity) -> Identity:
     """An identity under hyper's own fold, component by component — the filesystem's fold is
-    one platform's, and the branch is written by two."""
-    return Identity(*("".join(_fold_char(char) for char in part) for part in identity))
+    one platform's, and the branch is written by two.
+
+    An ASCII component folds to its upper case: an ASCII letter's orbit is its two cases, and
+    the upper sorts first (a Step's every Record is folded several times, nearly always ASCII)."""
+    return Identity(
+        *(part.upper() if part.isascii() else "".join(_fold_char(char) for char in part) for part in identity)
+    )
 
 
 def collisions(store: Store, identities: Iterable[Identity]) -> dict[Identity, Identity]:

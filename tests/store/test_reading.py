@@ -183,6 +183,10 @@ def test_collisions_under_the_fold(store: Store) -> None:
         asked[2]: Identity("local", "uptime", "émile.example.com"),
     }
     assert reading.folded(Identity("K", "\u212a", "ß")) == reading.folded(Identity("k", "K", "ß"))
+    ascii_ = "".join(map(chr, range(128)))
+    assert reading.folded(Identity(ascii_, ascii_, ascii_)) == Identity(
+        *(["".join(map(reading._fold_char, ascii_))] * 3)
+    )
 
 
 def test_the_schema_gate_names_the_first_file_above_the_ceiling(tmp_path: pathlib.Path) -> None:
