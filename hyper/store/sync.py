@@ -17,19 +17,19 @@ from hyper.store.names import BRANCH, REF, REMOTE
 def sync(git: Git) -> None:
     """Brings the Store down from ``origin`` where there is one.
 
-    No remote configured is not a failure: the local branch is the Store, or there is none
-    (:class:`StoreAbsent`). With a remote, a remote that lacks a branch this clone holds is not
-    a failure either — a previous ``store init`` could not push, and the next push will.
-    A remote that could not be reached is an error, never read as *nothing recorded*.
+    No remote configured is nothing to do: the local branch is the Store, or there is none, and
+    opening the Store says which (:class:`StoreAbsent`) — asking git here too would start a
+    child for an answer the opening reads anyway. With a remote, a remote that lacks a branch
+    this clone holds is not a failure either — a previous ``store init`` could not push, and the
+    next push will. A remote that could not be reached is an error, never read as *nothing
+    recorded*.
 
     ``git`` is the handle the caller goes on to open the Store through, so that what it learnt
     here — which remotes there are — is not asked of git again at the Run's pushes.
     """
-    local = git.holds_ref(REF)
     if not git.has_remote(REMOTE):
-        if local:
-            return
-        raise StoreAbsent(BRANCH)
+        return
+    local = git.holds_ref(REF)
     if not holds_branch(git) and not git.remote_holds_ref(REMOTE, REF):
         raise StoreAbsent(BRANCH)
     for attempt in range(1, PUSH_ATTEMPTS + 1):

@@ -43,6 +43,17 @@ def test_a_read_run_asks_git_for_the_remotes_once(tmp_path: Path) -> None:
     assert _remotes_asked(launched) == 1, launched
 
 
+def test_a_read_run_without_a_remote_asks_git_each_question_once(tmp_path: Path) -> None:
+    """The layout, the remotes, the object reader, HEAD and its tree, the fsync setting and the
+    ref transaction: nothing else, nothing twice — with no remote the local ref is not looked
+    up apart, as opening the Store reads it anyway."""
+    root = build(tmp_path)
+    _, launched = _run_recording(root, scripts(tmp_path, echo=ECHO), "say-hello")
+    asked = [argv[1] for argv in launched]
+    assert sorted(asked) == ["cat-file", "config", "ls-tree", "remote", "rev-parse", "rev-parse", "update-ref"]
+    assert len({tuple(argv) for argv in launched}) == len(launched), launched
+
+
 def test_an_effectful_run_that_pushes_at_every_step_asks_for_the_remotes_once(tmp_path: Path) -> None:
     root = build(tmp_path, CHANGES)
     origin = tmp_path / "origin.git"

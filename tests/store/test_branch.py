@@ -97,8 +97,9 @@ def test_the_store_is_absent_until_created(tmp_path: pathlib.Path) -> None:
     root = repository(tmp_path / "repo")
     with pytest.raises(StoreAbsent):
         Store.open(str(root), process(root), NOW)
+    sync(Git.open(str(root), process(root), NOW))  # no remote: nothing to bring, and the opening says absent
     with pytest.raises(StoreAbsent):
-        sync(Git.open(str(root), process(root), NOW))
+        Store.open(str(root), process(root), NOW)
     git(root, "remote", "add", "origin", str(bare(tmp_path / "empty.git")))
     with pytest.raises(StoreAbsent):
         sync(Git.open(str(root), process(root), NOW))
