@@ -49,10 +49,10 @@ def compile_bytecode() -> None:
     compileall.compile_dir(str(ROOT / "hyper"), quiet=1)
 
 
-def wall(argv: list[str]) -> float:
-    """One run of ``argv``, start to exit, in seconds; output is discarded."""
+def wall(argv: list[str], cwd: Path | None = None) -> float:
+    """One run of ``argv`` (in ``cwd``, where given), start to exit, in seconds; output is discarded."""
     start = time.perf_counter()
-    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    subprocess.run(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
     return time.perf_counter() - start
 
 

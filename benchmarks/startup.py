@@ -25,11 +25,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import venv
 from pathlib import Path
 
-from benchmarks.measure import ROOT
+from benchmarks.measure import ROOT, wall
 from benchmarks.review_bench import EXAMPLE as REVIEWED
 from benchmarks.review_bench import PROCEDURE, repository
 
@@ -81,9 +80,7 @@ def main() -> int:
         walls: dict[str, list[float]] = {case: [] for case in cases}
         for _ in range(runs):
             for case, argv in cases.items():
-                start = time.perf_counter()
-                subprocess.run(argv, cwd=scratch, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-                walls[case].append(time.perf_counter() - start)
+                walls[case].append(wall(argv, scratch))
     baseline = walls["python -c pass"]
     print(
         f"python -c pass (the install's own): {statistics.median(baseline) * 1000:.1f} ms median,"
