@@ -32,6 +32,7 @@ from harness import fixture, serve
 from harness.case import Case, Inputs, ToolCall
 from harness.fault import CaseFault
 from harness.fixture import Repository
+from harness.stopwatch import Stopwatches
 from hyper.core.process import Dialer, Process
 from hyper.core.version import BuildFacts
 
@@ -150,8 +151,11 @@ def resolve(case: Case, inputs: Inputs, scratch: Path) -> Invocation:
     return Invocation(args=tuple(args), wd=wd, env=env, repository=repository)
 
 
-def process_of(case: Case, inputs: Inputs, invocation: Invocation, problems: list[str], dial: Dialer) -> Process:
-    """The case's process: its env, wd, clock, Run ids, actor, host, bin/ launcher and serve/ dialer."""
+def process_of(
+    case: Case, inputs: Inputs, invocation: Invocation, problems: list[str], dial: Dialer, watches: Stopwatches
+) -> Process:
+    """The case's process: its env, wd, clock, Run ids, actor, host, bin/ launcher, serve/ dialer
+    and the stopwatches its deadlines run on."""
     instant = inputs.instant
     ids = list(inputs.mint)
     minted = 0
@@ -173,6 +177,8 @@ def process_of(case: Case, inputs: Inputs, invocation: Invocation, problems: lis
         hostname=lambda: inputs.hostname,
         launch=launcher(case.dir / "bin"),
         dial=dial,
+        monotonic=watches.read,
+        pause=watches.pause,
     )
 
 
@@ -238,8 +244,10 @@ def drive(case: Case, inputs: Inputs, surfaces: Surfaces | None = None) -> Produ
     with _scratch() as scratch, ExitStack() as stack:
         invocation = resolve(case, inputs, scratch)
         problems: list[str] = []
-        served = stack.enter_context(serve.serving(serve.read_served(case.dir / "serve"), inputs.instant, problems))
-        process = process_of(case, inputs, invocation, problems, served)
+        watches = Stopwatches()
+        hosts = serve.read_served(case.dir / "serve")
+        served = stack.enter_context(serve.serving(hosts, inputs.instant, problems, watches))
+        process = process_of(case, inputs, invocation, problems, served, watches)
         facts = facts_of(inputs)
         doors = surfaces or hyper_surfaces()
         goldens: dict[str, bytes] = {}

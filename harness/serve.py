@@ -72,6 +72,7 @@ import attrs
 import orjson
 
 from harness.fault import CaseFault
+from harness.stopwatch import PATIENCE, Line, Stopwatches, WatchedSocket
 from hyper.core.deepjson import compact
 
 ORGANISATION: Final = "hyper golden fixture"
@@ -166,8 +167,13 @@ def _served(where: str, value: Any, nested: bool = False) -> Served:
 
 
 @contextmanager
-def serving(served: Mapping[str, Served], instant: _dt.datetime, problems: list[str]) -> Iterator[Any]:
-    """A dialer for the case's process, with the server behind it for the duration."""
+def serving(
+    served: Mapping[str, Served], instant: _dt.datetime, problems: list[str], watches: Stopwatches | None = None
+) -> Iterator[Any]:
+    """A dialer for the case's process, with the server behind it for the duration; each
+    connection's waits are read on the stopwatch of the thread that dialled it (``watches``,
+    the process's own; by default a set no process reads, where no hold is driven)."""
+    watches = watches or Stopwatches()
     if not served:
 
         def nothing(host: str, port: int, timeout: float | None) -> ssl.SSLSocket:
@@ -187,26 +193,36 @@ def serving(served: Mapping[str, Served], instant: _dt.datetime, problems: list[
         client_side = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
         client_side.load_verify_locations(cadata=certificate.decode("ascii"))
         client_side.verify_flags |= _NO_CHECK_TIME
+        client_side.sslsocket_class = WatchedSocket
     listener = socket.create_server(("127.0.0.1", 0))
     listener.settimeout(0.02)
     port = listener.getsockname()[1]
     stopping = threading.Event()
     turns = _Turns(served)
-    thread = threading.Thread(target=_accept, args=(listener, server_side, turns, instant, stopping), daemon=True)
+    lines: dict[int, Line] = {}
+    thread = threading.Thread(
+        target=_accept, args=(listener, server_side, turns, lines, instant, stopping), daemon=True
+    )
     thread.start()
 
     def dial(host: str, wanted: int, timeout: float | None) -> ssl.SSLSocket:
+        # ``timeout`` is left unread: the served host never holds a handshake, so on the
+        # stopwatch one takes no time at all (harness/stopwatch.py); PATIENCE bounds it for real.
         if host not in served:
             raise ConnectionRefusedError(errno.ECONNREFUSED, f"{host} is not served by this case")
         refused = turns.refusing(host)
         if refused is not None:
             raise _refusal(refused, host)
-        raw = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+        raw = socket.create_connection(("127.0.0.1", port), timeout=PATIENCE)
+        line = lines[raw.getsockname()[1]] = Line(watches.watch())
         try:
-            return client_side.wrap_socket(raw, server_hostname=host)
+            sock = client_side.wrap_socket(raw, server_hostname=host)
         except BaseException:
             raw.close()
             raise
+        assert isinstance(sock, WatchedSocket)  # the context's sslsocket_class
+        sock.line = line
+        return sock
 
     try:
         yield dial
@@ -310,6 +326,7 @@ def _accept(
     listener: socket.socket,
     context: ssl.SSLContext,
     served: _Turns,
+    lines: Mapping[int, Line],
     instant: _dt.datetime,
     stopping: threading.Event,
 ) -> None:
@@ -320,35 +337,42 @@ def _accept(
             continue
         except OSError:
             return
-        threading.Thread(target=_answer, args=(raw, context, served, instant, stopping), daemon=True).start()
+        threading.Thread(target=_answer, args=(raw, context, served, lines, instant, stopping), daemon=True).start()
 
 
 def _answer(
     raw: socket.socket,
     context: ssl.SSLContext,
     served: _Turns,
+    lines: Mapping[int, Line],
     instant: _dt.datetime,
     stopping: threading.Event,
 ) -> None:
-    raw.settimeout(10)
+    raw.settimeout(PATIENCE)
     try:
         with context.wrap_socket(raw, server_side=True) as conn:
             head, rest = _read_head(conn)
             if head is None:
                 return
-            request_line, *lines = head.decode("latin-1").split("\r\n")
+            request_line, *fields = head.decode("latin-1").split("\r\n")
             headers: dict[str, str] = {}
-            for line in lines:
-                name, _, value = line.partition(":")
+            for field in fields:
+                name, _, value = field.partition(":")
                 headers.setdefault(name.strip().lower(), value.strip())
             _drain_body(conn, rest, int(headers.get("content-length", "0") or 0))
             host = headers.get("host", "").partition(":")[0]
             answer = served.next(host)
+            line = lines.get(conn.getpeername()[1])  # registered by the dialer before its handshake
             if answer is not None and answer.hangs:
+                if line is not None:
+                    line.hold(None)
                 stopping.wait()
                 return
-            if answer is not None and answer.delay_ms and stopping.wait(answer.delay_ms / 1000):
-                return
+            if answer is not None and answer.delay_ms:
+                if line is not None:
+                    line.hold(answer.delay_ms / 1000)
+                if stopping.wait(answer.delay_ms / 1000):
+                    return
             target = request_line.split(" ")[1] if request_line.count(" ") >= 2 else ""
             conn.sendall(_response(answer, headers, target.partition("?")[2], instant))
     except (OSError, ValueError):

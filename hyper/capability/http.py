@@ -39,7 +39,7 @@ import datetime as _dt
 import http.client
 import time
 import urllib.parse
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from hyper.capability import BODY, HEADERS, HOST, STATUS, TLS, Answer, Call, Context, Fault, Response, reach
@@ -175,13 +175,18 @@ def _wire_headers(request: Request, secret: Credential | None) -> list[tuple[str
 
 
 class Clock:
-    """The Operation's deadline, counted from when it is made, as seconds left (``None``: none)."""
+    """The Operation's deadline, counted from when it is made, as seconds left (``None``: none).
 
-    def __init__(self, seconds: float | None) -> None:
-        self.until = None if seconds is None else time.monotonic() + seconds
+    Read on ``monotonic``, the process's :attr:`~hyper.core.process.Process.monotonic`: every
+    wait on the wire is given what is left on that clock, so a process whose clock stands still
+    while it works (the corpus's) spends its deadline only on what it waits for."""
+
+    def __init__(self, seconds: float | None, monotonic: Callable[[], float] = time.monotonic) -> None:
+        self._monotonic = monotonic
+        self.until = None if seconds is None else monotonic() + seconds
 
     def left(self) -> float | None:
-        return None if self.until is None else self.until - time.monotonic()
+        return None if self.until is None else self.until - self._monotonic()
 
     def passed(self) -> bool:
         left = self.left()
@@ -383,7 +388,7 @@ def _reason(exc: BaseException) -> str:
 
 def perform(call: Call, context: Context) -> Answer:
     """One Operation performed: the host resolved and checked, its Patterns walked."""
-    clock = Clock(call.deadline)
+    clock = Clock(call.deadline, context.process.monotonic)
     declared = call.operation.http
     if declared is None:
         return Answer({}, Fault("unsent", "the Operation writes no http: block"))
@@ -415,6 +420,7 @@ def perform(call: Call, context: Context) -> Answer:
         pattern.collection_size(read(call.operation.record).over),
         context.instant,
         clock.left,
+        context.process.pause,
     )
     return Answer(walked.response, walked.fault, walked.account, walked.earlier)
 

@@ -29,7 +29,6 @@ no more than the one call every Operation makes carries no account at all.
 from __future__ import annotations
 
 import datetime as _dt
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -163,18 +162,20 @@ def walk(
     members: Members,
     instant: _dt.datetime,
     remaining: Callable[[], float | None],
+    pause: Callable[[float], None],
 ) -> Walk:
     """Every call one member's Patterns make, from the first page to the last.
 
     ``remaining`` answers the seconds left before the Operation's deadline (``None``: no
-    deadline); a polling wait ends early at it, and the next call then reports it.
+    deadline); a polling wait, made with ``pause`` on the deadline's own clock, ends early at
+    it, and the next call then reports it.
     """
     account = _Account()
     earlier: list[Response] = []
     fetched = 0
     at = _first(patterns.pagination)
     while True:
-        exchange = _polled(patterns, send, at, instant, remaining, account)
+        exchange = _polled(patterns, send, at, instant, remaining, pause, account)
         if exchange.halts:
             break
         fetched += 1 if patterns.pagination is not None else 0
@@ -212,6 +213,7 @@ def _polled(
     at: Page,
     instant: _dt.datetime,
     remaining: Callable[[], float | None],
+    pause: Callable[[float], None],
     account: _Account,
 ) -> Exchange:
     answered = 0
@@ -229,7 +231,7 @@ def _polled(
                 return Exchange(exchange.response, Fault("deadline", mismatch))
             if held:
                 return exchange
-            _wait(patterns.polling.interval, remaining())
+            _wait(patterns.polling.interval, remaining(), pause)
     finally:
         account.polls += _beyond_one(answered)
 
@@ -248,11 +250,11 @@ def _retried(patterns: Patterns, send: Send, at: Page, account: _Account) -> Exc
         account.attempts += _beyond_one(made)
 
 
-def _wait(interval: int, left: float | None) -> None:
-    """The interval between two polls, cut short by the deadline (real time; nothing records it)."""
-    pause = float(interval) if left is None else max(0.0, min(float(interval), left))
-    if pause > 0:
-        time.sleep(pause)
+def _wait(interval: int, left: float | None, pause: Callable[[float], None]) -> None:
+    """The interval between two polls, cut short by the deadline (nothing records it)."""
+    seconds = float(interval) if left is None else max(0.0, min(float(interval), left))
+    if seconds > 0:
+        pause(seconds)
 
 
 def write(

@@ -97,6 +97,20 @@ def _real_dial(host: str, port: int, timeout: float | None) -> ssl.SSLSocket:
     return connect(host, port, timeout)
 
 
+def _real_monotonic() -> float:
+    """The machine's monotonic clock (:func:`time.monotonic`)."""
+    import time  # deferred: start-up cost
+
+    return time.monotonic()
+
+
+def _real_pause(seconds: float) -> None:
+    """A wait of that many seconds on the machine's clock (:func:`time.sleep`)."""
+    import time  # deferred: start-up cost
+
+    time.sleep(seconds)
+
+
 def _no_pause(_attempt: int) -> None:
     """A fixed process waits for nothing: a retry in the corpus is immediate and reproducible."""
 
@@ -136,6 +150,13 @@ class Process(NamedTuple):
     backoff: Callable[[int], None] = _no_pause
     """The wait before retry ``attempt`` (1-based) of a contended write: jittered in the real
     process, nothing at all in a fixed one."""
+    monotonic: Callable[[], float] = _real_monotonic
+    """Seconds from any origin, never going back: the clock an Operation's deadline is measured
+    on. A fixed process supplies its own, so that how busy the machine is cannot spend a
+    deadline, and a corpus case reaches one only where its served host is made to hold an
+    answer past it (``harness/stopwatch.py``)."""
+    pause: Callable[[float], None] = _real_pause
+    """A wait of that many seconds on :attr:`monotonic`'s clock: the interval between two polls."""
     spawn: Spawner | None = None
     """How the real process starts a child it only talks to over pipes, without ``subprocess``
     (ADR 0006). ``None`` — a fixed process's — starts every child through ``launch``, so a

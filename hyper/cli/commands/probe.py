@@ -115,7 +115,7 @@ def _live(inv: Invocation, to: Destination, ctx: Context, repo: Repository, mani
         request = http.build(declared, where.host, inputs)
     except TemplateFault as fault:
         raise _Usage(str(fault)) from None
-    exchange = http.send(request, ctx.process.dial, instant, http.Clock(op.deadline_seconds))
+    exchange = http.send(request, ctx.process.dial, instant, http.Clock(op.deadline_seconds, ctx.process.monotonic))
     if exchange.fault is not None:
         to.narrate(_no_answer(op, exchange.fault))
     return _answer(to, manifest, op, inputs, exchange.response, supplied=False)
