@@ -27,7 +27,9 @@ body) and nothing about what hyper does with it.
 * **``delay_ms``** holds the answer back that long after the request has been read —
   the one way a case drives a deadline reached *after* the request left, or members of
   a concurrent Expansion answering out of their Expansion order. The wait ends early
-  when the case is over, so a client that gave up never holds the harness.
+  when the case is over, so a client that gave up never holds the harness. The hold is
+  also what moves the dialling thread's stopwatch, the clock hyper's deadline is read on
+  in a case (:mod:`harness.stopwatch`): a deadline is reached by a hold, never by load.
 * **``answers``** is a list of answers (each with the keys above) the host gives in
   order, one per request, before falling back to its own: how one host answers two
   reads differently (a Manifest, then the checksums file beside it). A host with
