@@ -24,10 +24,9 @@ from hyper.core.namedtuple import NamedTuple
 from hyper.core.row import Row, encode_value, members, row
 from hyper.render.refusal import Citation, citing_artefact
 from hyper.run.refusal import NO_OVERRIDE, REMEDIES, Refusal
-from hyper.store.branch import Store
 from hyper.store.canonical import Value, instant_seconds_text, instant_text
 from hyper.store.journal import RefusalMember, Trigger
-from hyper.store.reading import Account, Entry, dispositions, scan
+from hyper.store.reading import Account, Entry, Journal, dispositions
 from hyper.store.schema import Members as Written
 from hyper.store.step import HTTPAnswer, MemberAnswer, Pattern, StepFile
 
@@ -54,17 +53,19 @@ class Shown(NamedTuple):
     sets: Mapping[int, Members]
 
 
-def read(store: Store, entry: Entry) -> Shown:
-    held = dispositions(store, entry)
+def read(journal: Journal, entry: Entry) -> Shown:
+    """The entry ``journal`` found, read whole; each digest-only Step's members are scanned for
+    on that same handle, so the date partitions are listed once however many Steps scan."""
+    held = dispositions(journal.store, entry)
     sets: dict[int, Members] = {}
     for step in held.steps:
-        found = step_members(store, entry, step)
+        found = step_members(journal, entry, step)
         if found is not None:
             sets[step.step] = found
     return Shown(entry, held.steps, sets)
 
 
-def step_members(store: Store, entry: Entry, step: StepFile) -> Members | None:
+def step_members(journal: Journal, entry: Entry, step: StepFile) -> Members | None:
     """The names a Step concluded about; ``None`` where it carries no set, or where the digest
     it stored matches no earlier record that wrote the names out."""
     if step.identities is None:
@@ -73,7 +74,7 @@ def step_members(store: Store, entry: Entry, step: StepFile) -> Members | None:
         return Members(step.identities.members)
     digest = step.identities.digest
     passed = False
-    for evidence in scan(store, step.code.id):
+    for evidence in journal.scan(step.code.id):
         if evidence.entry.run_id == entry.run_id:
             # The entry's own earlier Steps come first: a Procedure invoked twice gives one
             # Step two files in one entry, and the second is compared against the first.

@@ -126,7 +126,7 @@ def run_once_evidence(store: Store, step_id: str) -> reading.Evidence | None:
     It matches on the ``id`` alone: a nested Step carries a ``path`` only when reached
     through an invocation, so narrowing on it would miss the same effect run under the
     other name, which is the one mistake this value exists to prevent."""
-    for held in reading.scan(store, step_id):
+    for held in reading.Journal(store).scan(step_id):
         if held.entry.run_file.dry_run:
             continue
         if held.step.disposition in EVIDENCE:

@@ -522,6 +522,30 @@ class Journal:
                 break
         return listed
 
+    def entry(self, run: str) -> Entry | None:
+        """One entry by its Run's whole id (no prefix resolution), or ``None``: each date
+        partition this handle listed is asked for it by name, so none is listed again."""
+        for group in _groups_of(self.store, {run}, self._days):
+            return _visits(self.store, [group])[0][1]
+        return None
+
+    def scan(self, step_id: str) -> Iterator[Evidence]:
+        """Walks the Journal backward — newest entry first across every date partition, and
+        within an entry the Run's own order reversed — yielding every record of the Step
+        authored under ``step_id``. It filters no entry: which to keep is each consumer's (see
+        :meth:`Evidence.comparable`). Entries are chosen from their summaries and opened one at
+        a time, so stopping early is what keeps it cheap; a reader that scans more than once
+        (``show``, ``changes``: once per digest-only Step) scans one handle, so the partitions
+        are listed once and each is summarised once (adr/0031)."""
+        if not step_id:
+            return
+        for summary in self.summaries():
+            ((group, entry_),) = self.open([summary])
+            held = _dispositions_from(group.steps, _read(self.store, group.steps), entry_)
+            for step in reversed(held.steps):
+                if step.code.id == step_id:
+                    yield Evidence(entry_, step)
+
     def count(self) -> int:
         """How many entries the Journal holds, from the date partitions' own trees — the ones
         this handle listed, so a command that lists and counts lists once — counted once per
@@ -565,18 +589,10 @@ def journal_order_of(summaries: Iterable[Summary]) -> list[Summary]:
     return sorted(summaries, key=lambda summary: summary.order, reverse=True)
 
 
-def entry(store: Store, run: str) -> Entry | None:
-    """One entry by its Run's whole id (no prefix resolution), or ``None``."""
-    for group in _groups_of(store, {run}):
-        return _visits(store, [group])[0][1]
-    return None
-
-
-def _groups_of(store: Store, runs: set[str]) -> Iterator[Group]:
+def _groups_of(store: Store, runs: set[str], days: list[tuple[str, str]] | None) -> Iterator[Group]:
     """The entries of the Runs named, newest partition first, each found by asking each
-    partition's tree for it by name, so no partition is listed and no other entry read; done
-    once every one is found."""
-    days = _days(store)
+    partition's tree (``days``, as :func:`_days` lists them) for it by name, so no partition is
+    listed and no other entry read; done once every one is found."""
     if days is None:
         for partition in partitions(store):
             yield from (group for group in partition if group.run in runs)
@@ -625,23 +641,6 @@ def dispositions(store: Store, entry_: Entry) -> Dispositions:
     return _dispositions_from(files, _read(store, files), entry_)
 
 
-def scan(store: Store, step_id: str) -> Iterator[Evidence]:
-    """Walks the Journal backward — newest entry first across every date partition, and
-    within an entry the Run's own order reversed — yielding every record of the Step authored
-    under ``step_id``. It filters no entry: which to keep is each consumer's (see
-    :meth:`Evidence.comparable`). Entries are chosen from their summaries and opened one at a
-    time, so stopping early is what keeps it cheap."""
-    if not step_id:
-        return
-    journal = Journal(store)
-    for summary in journal.summaries():
-        ((group, entry_),) = journal.open([summary])
-        held = _dispositions_from(group.steps, _read(store, group.steps), entry_)
-        for step in reversed(held.steps):
-            if step.code.id == step_id:
-                yield Evidence(entry_, step)
-
-
 def open_entries(store: Store) -> list[OpenEntry]:
     """Every entry with no account at all, newest first — all of them, by no age or liveness
     test: a reaper guesses nothing. Only each one's run.json is opened; a partition the memo
@@ -669,7 +668,7 @@ def rehearsals(store: Store, runs: Iterable[str]) -> dict[str, bool]:
         return {}
     files: list[_Found] = []
     dirs: list[str] = []
-    for group in _groups_of(store, wanted):
+    for group in _groups_of(store, wanted, _days(store)):
         run_files = [found for found in group.account if found.form is Form.RUN]
         if not run_files:
             raise Misfiled(f"{group.dir!r} holds no run.json; every entry is written with one at Run start")

@@ -103,7 +103,7 @@ def test_the_runs_listing_carries_the_targets_bound(store: Store) -> None:
 
 
 def test_dispositions_read_a_closer_beside_the_step_files(store: Store) -> None:
-    reaped = reading.entry(store, REAPED)
+    reaped = reading.Journal(store).entry(REAPED)
     assert reaped is not None
     held = reading.dispositions(store, reaped)
     assert [(step.step, step.code.id, step.disposition) for step in held.steps] == [
@@ -112,24 +112,26 @@ def test_dispositions_read_a_closer_beside_the_step_files(store: Store) -> None:
     ]
     assert held.of("retire") == "attempted-outcome-unknown"
     assert held.of("label") == "never-reached"
-    contested = reading.entry(store, CONTESTED)
+    contested = reading.Journal(store).entry(CONTESTED)
     assert contested is not None
     assert [step.disposition for step in reading.dispositions(store, contested).steps] == ["ran"]
-    opened = reading.entry(store, OPEN)
+    opened = reading.Journal(store).entry(OPEN)
     assert opened is not None and reading.dispositions(store, opened).of("label") is None
 
 
 def test_an_unknown_or_partial_id_finds_nothing(store: Store) -> None:
-    assert reading.entry(store, "0199206d-0000-7000-8000-000000000000") is None
-    assert reading.entry(store, OPEN[:13]) is None
+    assert reading.Journal(store).entry("0199206d-0000-7000-8000-000000000000") is None
+    assert reading.Journal(store).entry(OPEN[:13]) is None
 
 
 def test_the_backward_scan_and_its_filter(store: Store) -> None:
-    found = [(evidence.entry.run_id, evidence.step.step) for evidence in reading.scan(store, "probe")]
+    found = [(evidence.entry.run_id, evidence.step.step) for evidence in reading.Journal(store).scan("probe")]
     assert found == [(REHEARSAL, 1), (REAPED, 1)]
-    kept = [evidence for evidence in reading.scan(store, "probe") if evidence.comparable("retire-preview-envs", "")]
+    kept = [
+        evidence for evidence in reading.Journal(store).scan("probe") if evidence.comparable("retire-preview-envs", "")
+    ]
     assert [evidence.entry.run_id for evidence in kept] == [REAPED]
-    assert list(reading.scan(store, "")) == []
+    assert list(reading.Journal(store).scan("")) == []
 
 
 def test_open_entries_and_rehearsals(store: Store) -> None:

@@ -5,20 +5,26 @@ memo was written is met by the next reader as it would be with no memo at all.""
 
 from __future__ import annotations
 
+import io
 import pathlib
 import subprocess
 import sys
 from collections.abc import Sequence
 
+import orjson
 import pytest
 
+from hyper.cli.main import main
 from hyper.core.faults import JournalFileUnreadable
+from hyper.core.version import BuildFacts
 from hyper.inspect.comparison.window import latest, procedures
 from hyper.inspect.runs import Filter, listed
 from hyper.store import reading
 from hyper.store.branch import Store
 from hyper.store.git import PathOperation
+from hyper.store.identities import Identities, concluded
 from hyper.store.objects import ObjectStore
+from hyper.store.step import StepFile
 from hyper.store.summaries import Account, Summary
 
 from .support import NOW, process, reference_store, repository, seed
@@ -141,6 +147,60 @@ def test_runs_lists_the_date_partitions_once_to_list_and_count(
         every = reading.Journal(store).listing()
     assert [item.run_id for item in rows] == [item.run_id for item in every][:2]
     assert total == len(every) > 2
+
+
+def _digest_only_store(tmp_path: pathlib.Path) -> tuple[pathlib.Path, str]:
+    """The reference Store with one entry whose two Steps stored only their sets' digests: one
+    whose members an entry two date partitions older wrote out, one whose no entry holds. Each
+    is scanned for across every partition; the Run's id is returned with the repository."""
+    files = reference_store()
+    older = "journal/2026/08/04/019917f2-2c81-7d55-8e3a-1b4c9d70e6a2/steps/0001.json"
+    newest = "journal/2026/08/06/01991ea6-b118-7c93-8d41-6b2f7ae05c19"
+    written = concluded(["preview-8901", "preview-8999"], "")
+    probe = StepFile.decode(files[older])
+    files[older] = probe._replace(identities=written).encode()
+    retire = StepFile.decode(files[f"{newest}/steps/0001.json"])
+    files[f"{newest}/steps/0002.json"] = probe._replace(step=2, identities=Identities(written.digest)).encode()
+    files[f"{newest}/steps/0003.json"] = retire._replace(step=3, identities=Identities("sha256:unwritten")).encode()
+    root = repository(tmp_path / "repo")
+    (root / "hyper.yaml").write_text("kind: repository-declaration\nversion: 1.4.0\n")
+    seed(root, files)
+    return root, newest.rsplit("/", 1)[1]
+
+
+def _journal_asked(root: pathlib.Path, monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> tuple[int, bytes]:
+    """How often one command asks cat-file for the Journal's top tree, from which every date
+    partition is listed, and what it printed."""
+    asked: list[str] = []
+    lookup = ObjectStore.lookup
+
+    def counted(objects: ObjectStore, names: Sequence[str]) -> list[tuple[str, bytes, bytes] | None]:
+        asked.extend(names)
+        return lookup(objects, names)
+
+    monkeypatch.setattr(ObjectStore, "lookup", counted)
+    out, err = io.BytesIO(), io.BytesIO()
+    code = main([*argv, "--json", "--repo-dir", str(root)], out, err, process(root), BuildFacts("1.4.0"))
+    monkeypatch.undo()
+    assert code == 0, err.getvalue()
+    commit = subprocess.run(["git", "rev-parse", "hyper-store"], cwd=root, capture_output=True, check=True, text=True)
+    return asked.count(f"{commit.stdout.strip()}:journal/"), out.getvalue()
+
+
+@pytest.mark.parametrize("warm", [False, True], ids=["cold-memo", "warm-memo"])
+def test_show_and_changes_list_the_date_partitions_once_however_many_steps_scan(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, warm: bool
+) -> None:
+    root, run = _digest_only_store(tmp_path)
+    if warm:
+        _answers(root)
+    # The entry found, and two Steps scanning every partition for their members: one listing.
+    asked, shown = _journal_asked(root, monkeypatch, ["show", run])
+    assert asked == 1
+    steps = [orjson.loads(line) for line in shown.splitlines() if b'"type":"step"' in line]
+    assert [step.get("unchanged_since") for step in steps][1:] == ["019917f2-2c81-7d55-8e3a-1b4c9d70e6a2", None]
+    # Both Procedures' windows chosen, and the SUBJECT's two Steps scanned, on one handle.
+    assert _journal_asked(root, monkeypatch, ["changes"])[0] == 1
 
 
 @pytest.mark.parametrize("targets", [None, (), ("local",), ("cloudflare-prod", "local")])

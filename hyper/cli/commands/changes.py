@@ -29,7 +29,6 @@ from hyper.inspect.comparison.rows import change_row, code_rows, window_row
 from hyper.inspect.comparison.sight import Sight, sight
 from hyper.inspect.comparison.window import Window, between, latest, procedures, subject
 from hyper.render.terminal import Marker, Truncated, narrowing, result
-from hyper.store.branch import Store
 from hyper.store.canonical import instant_text
 from hyper.store.reading import Journal
 
@@ -57,8 +56,7 @@ def _usage(to: Destination, text: str) -> int:
     return codes.USAGE
 
 
-def _windows(store: Store, inv: Invocation, positional: str | None) -> list[Window]:
-    held = Journal(store)
+def _windows(held: Journal, inv: Invocation, positional: str | None) -> list[Window]:
     if inv.between is not None:
         return [between(held, inv.between, positional)]
     if inv.subject is not None:
@@ -67,9 +65,12 @@ def _windows(store: Store, inv: Invocation, positional: str | None) -> list[Wind
     return [found for name in names if (found := latest(held, name, inv.since)) is not None]
 
 
-def _block(store: Store, inv: Invocation, window: Window) -> Block:
-    base = sight(store, window.baseline, window.subject) if window.baseline is not None else None
-    subject = sight(store, window.subject, window.baseline)
+def _block(held: Journal, inv: Invocation, window: Window) -> Block:
+    """One window's block; its two ends are read on ``held``, the handle that chose the window,
+    so the command lists the date partitions once however many Steps scan for their members."""
+    store = held.store
+    base = sight(held, window.baseline, window.subject) if window.baseline is not None else None
+    subject = sight(held, window.subject, window.baseline)
     found = changes(store, base, subject, inv.target)
     if inv.record_kind is not None:
         found = [change for change in found if change.record_type == inv.record_kind]
@@ -146,10 +147,11 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
     try:
         with open_synced(ctx.root, ctx.process, ctx.process.now()) as store:
             try:
-                windows = _windows(store, inv, positional)
+                journal = Journal(store)
+                windows = _windows(journal, inv, positional)
             except WindowFault as fault:
                 return _usage(to, fault.text)
-            blocks = [_block(store, inv, window) for window in windows]
+            blocks = [_block(journal, inv, window) for window in windows]
     except STORE_FAULTS as fault:
         return report_store_fault(NAME, to, fault)
     if not blocks:

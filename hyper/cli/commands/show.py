@@ -18,7 +18,7 @@ from hyper.core.quote import go_quote
 from hyper.inspect.show import page, read, rows
 from hyper.render.terminal import result
 from hyper.store.names import BRANCH
-from hyper.store.reading import entry
+from hyper.store.reading import Journal
 
 
 def unknown(run_id: str) -> str:
@@ -32,8 +32,9 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
     run_id = inv.positional[0]
     try:
         with open_for_reading("show", to, ctx.root, ctx.process, ctx.process.now()) as store:
-            found = entry(store, run_id)
-            shown = read(store, found) if found is not None else None
+            journal = Journal(store)
+            found = journal.entry(run_id)
+            shown = read(journal, found) if found is not None else None
     except STORE_FAULTS as fault:
         return report_store_fault("show", to, fault)
     if shown is None:

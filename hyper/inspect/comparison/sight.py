@@ -16,10 +16,9 @@ import datetime as _dt
 
 from hyper.core.faults import IdentitySetError
 from hyper.core.namedtuple import NamedTuple
-from hyper.store.branch import Store
 from hyper.store.identities import Identities, read_identity_set
 from hyper.store.paths import Identity
-from hyper.store.reading import Account, Dispositions, Entry, dispositions, scan
+from hyper.store.reading import Account, Dispositions, Entry, Journal, dispositions
 from hyper.store.step import StepFile
 
 Pair = tuple[str, str]
@@ -48,7 +47,7 @@ def instant(entry: Entry, held: Dispositions) -> _dt.datetime:
     return max(own, default=entry.run_file.started_at)
 
 
-def members(store: Store, entry: Entry, step: StepFile, identities: Identities) -> tuple[str, ...]:
+def members(journal: Journal, entry: Entry, step: StepFile, identities: Identities) -> tuple[str, ...]:
     """The names a set holds, walking back through the same Step's comparable evidence where
     this entry wrote the digest alone (the set had not moved)."""
     if identities.members is not None:
@@ -56,7 +55,7 @@ def members(store: Store, entry: Entry, step: StepFile, identities: Identities) 
     run = entry.run_file
     chain: list[Identities] = []
     reached = False
-    for evidence in scan(store, step.code.id):
+    for evidence in journal.scan(step.code.id):
         if not reached:
             reached = evidence.entry.run_id == entry.run_id and evidence.step.step == step.step
             if not reached:
@@ -70,10 +69,13 @@ def members(store: Store, entry: Entry, step: StepFile, identities: Identities) 
     return read_identity_set(step.code.id, chain)
 
 
-def sight(store: Store, entry: Entry, other: Entry | None) -> Sight:
+def sight(journal: Journal, entry: Entry, other: Entry | None) -> Sight:
     """One end read. Steps ``other`` recorded that this entry never reached leave their pairs
     blind here, but only inside an entry that did not complete: a completed Run reached every
-    Step its revision declared, so a Step it holds no record of is an absence of sight."""
+    Step its revision declared, so a Step it holds no record of is an absence of sight. A
+    digest-only Step's members are scanned for on ``journal``, the handle the window was chosen
+    on, so the date partitions are listed once for the whole command."""
+    store = journal.store
     held = dispositions(store, entry)
     seen: set[Identity] = set()
     blind: set[Pair] = set()
@@ -84,7 +86,7 @@ def sight(store: Store, entry: Entry, other: Entry | None) -> Sight:
             blind.add(pair)
             continue
         try:
-            names = members(store, entry, step, identities)
+            names = members(journal, entry, step, identities)
         except IdentitySetError:
             blind.add(pair)
             continue
