@@ -100,6 +100,7 @@ READER = (
     "hyper.fs.write",
     "warnings",  # os.get_exec_path's: the child's PATH is read by hyper.core.spawn itself
     "hyper.core.faults",  # a reader's faults are hyper.core.readfaults': none of the writer's, the Run's
+    "hyper.yaml.lines",  # the fast path starts after FAST_AFTER documents, and a review reads fewer
     "hyper.artefact.procedure",  # a review draws predicates with hyper.artefact.operators and builds no Procedure
     "hyper.run",
     "hyper.check",

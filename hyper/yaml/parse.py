@@ -39,7 +39,6 @@ Nothing here raises.
 from __future__ import annotations
 
 from hyper.core.quote import quote
-from hyper.yaml import lines
 from hyper.yaml.nodes import Map, Node, Parsed, Scalar, Seq, YamlFault
 from hyper.yaml.scanner import scan
 from hyper.yaml.tokens import (
@@ -157,6 +156,8 @@ def parse(data: bytes, file: str) -> Parsed:
         line = data.count(b"\n", 0, err.start) + 1
         return _broken(YamlFault(file, line, 1, _NOT_UTF8))
     if _Read.documents >= FAST_AFTER:
+        from hyper.yaml import lines  # deferred: a process reading fewer documents never uses the fast path
+
         root = lines.read(text)
         if root is not None:
             return Parsed(root, (), True)
