@@ -58,8 +58,65 @@ else:
         )
     )
 
+    _SPELLED = (
+        lambda _cls: _tuple_new(_cls, ()),
+        lambda _cls, a: _tuple_new(_cls, (a,)),
+        lambda _cls, a, b: _tuple_new(_cls, (a, b)),
+        lambda _cls, a, b, c: _tuple_new(_cls, (a, b, c)),
+        lambda _cls, a, b, c, d: _tuple_new(_cls, (a, b, c, d)),
+        lambda _cls, a, b, c, d, e: _tuple_new(_cls, (a, b, c, d, e)),
+        lambda _cls, a, b, c, d, e, f: _tuple_new(_cls, (a, b, c, d, e, f)),
+        lambda _cls, a, b, c, d, e, f, g: _tuple_new(_cls, (a, b, c, d, e, f, g)),
+        lambda _cls, a, b, c, d, e, f, g, h: _tuple_new(_cls, (a, b, c, d, e, f, g, h)),
+        lambda _cls, a, b, c, d, e, f, g, h, i: _tuple_new(_cls, (a, b, c, d, e, f, g, h, i)),
+        lambda _cls, a, b, c, d, e, f, g, h, i, j: _tuple_new(_cls, (a, b, c, d, e, f, g, h, i, j)),
+        lambda _cls, a, b, c, d, e, f, g, h, i, j, k: _tuple_new(_cls, (a, b, c, d, e, f, g, h, i, j, k)),
+        lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m: _tuple_new(_cls, (a, b, c, d, e, f, g, h, i, j, k, m)),
+        lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n: _tuple_new(_cls, (a, b, c, d, e, f, g, h, i, j, k, m, n)),
+        lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o: _tuple_new(
+            _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o)
+        ),
+        lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p: _tuple_new(
+            _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p)
+        ),
+        lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q: _tuple_new(
+            _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q)
+        ),
+        lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r: _tuple_new(
+            _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r)
+        ),
+        lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s: _tuple_new(
+            _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s)
+        ),
+        lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t: _tuple_new(
+            _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t)
+        ),
+        lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u: _tuple_new(
+            _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u)
+        ),
+        lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v: _tuple_new(
+            _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v)
+        ),
+        lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v, w: _tuple_new(
+            _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v, w)
+        ),
+        lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v, w, x: _tuple_new(
+            _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v, w, x)
+        ),
+        lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v, w, x, y: _tuple_new(
+            _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v, w, x, y)
+        ),
+    )
+    """``__new__``'s code for up to 24 fields (no ``l``: it reads as ``1``), spelled here so that
+    it comes compiled in this module's bytecode. Compiling it from text once per arity cost about
+    0.35M instructions an arity, and a review defines fourteen (ADR 0006). The names are
+    placeholders: :func:`_build` writes the fields' own into the code."""
+
     def _template(arity: int) -> Any:
-        """The code of ``__new__`` for ``arity`` fields, compiled once per arity per process."""
+        """The code of ``__new__`` for ``arity`` fields: :data:`_SPELLED`'s, or compiled once
+        per arity per process past it."""
+        if arity < len(_SPELLED):
+            return _SPELLED[arity].__code__
         code = _templates.get(arity)
         if code is None:
             names = ", ".join(f"_{at}" for at in range(arity))
