@@ -1,9 +1,10 @@
 """The root of hyper's faults, and those a command can meet before it reaches the Store.
 
-These are the invocation's faults (exit 2) and the repository files' — everything a
-discovery command, ``check`` or ``version`` can be stopped by. They are defined apart from
-the Store's, the Run's and the release host's, so that such a command defines a dozen
-exception classes at start-up rather than all forty (ADR 0006). :mod:`hyper.core.faults`
+These are the invocation's faults (exit 2) and the repository files' that a discovery
+command, ``check``, ``version`` or ``review`` can be stopped by. They are defined apart from
+the Store's, the Run's and the release host's, and from the invocation's that only other
+commands meet (a window, a ref, a template, a supplied response, a failed write), so that
+such a command defines nine exception classes at start-up rather than all forty (ADR 0006). :mod:`hyper.core.faults`
 re-exports every one, and stays the module the rest of hyper imports its faults from
 (ADR 0028); a module on a discovery command's path imports them from here.
 """
@@ -58,22 +59,6 @@ class PathFault(Misuse):
     """A path positional that names nothing checkable; the text is the sentence after ``hyper check:``."""
 
 
-class WindowFault(Misuse):
-    """A window the caller named that cannot be made: every line of the text."""
-
-
-class NotARef(Misuse):
-    """The typed string is outside the grammar; the text is the clause it broke."""
-
-
-class TemplateFault(Misuse):
-    """A template that cannot become bytes; the message names the position at fault."""
-
-
-class SuppliedFault(Misuse):
-    """A supplied response object no call could have produced; the text follows ``--response <path>: ``."""
-
-
 # --- the repository's files --------------------------------------------------------------------
 
 
@@ -82,13 +67,6 @@ class Unheld(Fault, OSError):
 
     def __init__(self, reason: str) -> None:
         super().__init__(errno.EPERM, reason)
-
-
-class WriteFault(Fault):
-    """A file could not be written or removed: the repository-relative path, and why."""
-
-    def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"{path}: {reason}")
 
 
 class MarkerFault(Fault, ValueError):

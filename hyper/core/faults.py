@@ -15,8 +15,8 @@ today stays one, so a caller that catches the builtin still catches it.
 Exceptions that never leave their module — a parser's own unwinding — stay beside the code
 they unwind (ADR 0028 names them).
 
-The root, the invocation's faults and the repository files' are defined in
-:mod:`hyper.core.basefaults`, and what reading the Store can raise in
+The root, and the invocation's and the repository files' faults that a discovery command
+or a review can meet, are defined in :mod:`hyper.core.basefaults`, and what reading the Store can raise in
 :mod:`hyper.core.readfaults`; both are re-exported here. A command that never reaches the
 Store does not define the Store's and the Run's classes at start-up, and a review, which only
 reads it, does not define the writer's, the Run's and the release host's (ADR 0006).
@@ -29,17 +29,12 @@ from hyper.core.basefaults import (
     Fault,
     MarkerFault,
     Misuse,
-    NotARef,
     PathFault,
     PinUnreadable,
     RootFault,
     StreamFault,
-    SuppliedFault,
-    TemplateFault,
     Unheld,
     UsageFault,
-    WindowFault,
-    WriteFault,
 )
 from hyper.core.readfaults import (
     GitError,
@@ -63,7 +58,6 @@ __all__ = [  # the names defined in basefaults and readfaults, re-exported: ever
     "Misfiled",
     "Misuse",
     "NoRepository",
-    "NotARef",
     "PathError",
     "PathFault",
     "PinUnreadable",
@@ -74,14 +68,36 @@ __all__ = [  # the names defined in basefaults and readfaults, re-exported: ever
     "StoreFault",
     "StoreFileError",
     "StreamFault",
-    "SuppliedFault",
-    "TemplateFault",
     "TooDeep",
     "Unheld",
     "UsageFault",
-    "WindowFault",
-    "WriteFault",
 ]
+
+# --- the invocation and the repository's files, met only past a discovery command or a review -----
+
+
+class WindowFault(Misuse):
+    """A window the caller named that cannot be made: every line of the text."""
+
+
+class NotARef(Misuse):
+    """The typed string is outside the grammar; the text is the clause it broke."""
+
+
+class TemplateFault(Misuse):
+    """A template that cannot become bytes; the message names the position at fault."""
+
+
+class SuppliedFault(Misuse):
+    """A supplied response object no call could have produced; the text follows ``--response <path>: ``."""
+
+
+class WriteFault(Fault):
+    """A file could not be written or removed: the repository-relative path, and why."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+
 
 # --- the release host and the registry -------------------------------------------------------
 
