@@ -1,4 +1,4 @@
-"""Store growth benchmark: what ``run``, ``runs``, ``show``, ``records`` and ``changes`` cost
+"""Store growth benchmark: what ``run``, ``runs``, ``show``, ``records``, ``changes`` and ``review`` cost
 at 1,000 and 10,000 stored Runs, as a ratio to what each costs at 10, in the same run.
 
 Seeding goes through the Store library, not through hyper 10,000 times: one real
@@ -18,6 +18,9 @@ across the three Stores; medians of at least 5 rounds, the minimum beside them. 
 (issue #13): each command at 10,000 Runs <= 1.25x its cost at 10. ``run`` is measured on a copy
 of each Store per round, so every round meets the same history; the copies are all made, and
 synced to disk, before the first timing.
+
+``review`` is of the Procedure every seeded Run ran (``say-hello``), whose range opens at the
+newest of them.
 
 ``runs`` prints a row per Run up to its default limit of 50, so at 10 Runs (11 with the Run
 each Store meets) it prints 11 rows and at 1,000 and 10,000 it prints 50: its ratio carries
@@ -158,6 +161,7 @@ def main_bench() -> None:
             "show": ["show", newest],
             "records": ["records"],
             "changes": ["changes"],
+            "review": ["review", "procedures/say-hello.yaml"],
         }
         for root in stores.values():
             for args in commands.values():

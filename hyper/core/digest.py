@@ -22,8 +22,13 @@ _BUILT_IN = ("_sha2", "_sha256")
 
 def sha256(data: bytes) -> str:
     """``sha256:`` and the lowercase hex of SHA-256 over ``data``."""
+    return "sha256:" + sha256_hex(data)
+
+
+def sha256_hex(data: bytes) -> str:
+    """The lowercase hex of SHA-256 over ``data``, bare: what the memos are keyed by."""
     hexdigest: str = _constructor()(data).hexdigest()
-    return "sha256:" + hexdigest
+    return hexdigest
 
 
 @functools.cache

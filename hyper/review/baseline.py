@@ -88,20 +88,31 @@ def read_range(found: Found, opening: Opening | None) -> Range:
 
 
 def _supplying(store: Store, found: Found) -> _Anchor | None:
-    """The newest entry that read this artefact and may anchor it; the walk stops there."""
-    from hyper.store.reading import dispositions, entries  # deferred: start-up cost
+    """The newest entry that read this artefact and may anchor it; the walk stops there.
 
-    for entry in entries(store):
-        run = entry.run_file
-        if run.dry_run:
+    Entries are chosen from the Journal's summaries (adr/0031), newest first, and opened one
+    at a time, so a range read off a recent Run costs that Run's files and not the Journal's.
+    Every other partition is then only made to answer whether it decodes — from the memo's
+    index of partition trees where it holds one, else by reading its account files — so an
+    unreadable entry anywhere still makes the range ``no-store``, as a reading of every
+    entry makes it (adr/0031, 2026-12-02 session 7)."""
+    from hyper.store.reading import Journal, dispositions  # deferred: start-up cost
+
+    journal = Journal(store)
+    chosen = None
+    for summary in journal.summaries():
+        if summary.dry_run:
             continue
+        (entry,) = journal.entries([summary])
         anchor = _in_run_file(entry, found)
         if anchor is None:
             anchor = _in_steps(entry, dispositions(store, entry).steps, found)
-        if anchor is None or (not anchor.own and run.provenance.repo_dirty):
+        if anchor is None or (not anchor.own and entry.run_file.provenance.repo_dirty):
             continue
-        return anchor
-    return None
+        chosen = anchor
+        break
+    journal.procedures()
+    return chosen
 
 
 def _at_commit(entry: Entry) -> _Anchor | None:

@@ -54,18 +54,18 @@ def source_key(tag: str) -> str | None:
     reader) must still reach the same key as one that has, or its memos would go unused. Read
     once per process and tag: every Journal handle and Run-start check of the process keys its
     memo by the code that process runs."""
-    import hashlib  # deferred: start-up cost, as a reader that checks nothing never keys a memo
+    from hyper.core.digest import sha256_hex  # deferred: a reader that checks nothing never keys a memo
 
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    digest = hashlib.sha256(tag.encode("utf-8") + b"\n")
+    keyed = [tag.encode("utf-8") + b"\n"]
     for name in _DECIDERS:
         path = os.path.join(package, *name.split(".")[1:]) + ".py"
         try:
             with open(path, "rb") as source:
-                digest.update(source.read())
+                keyed.append(source.read())
         except OSError:
             return None
-    return digest.hexdigest()
+    return sha256_hex(b"".join(keyed))
 
 
 class Checked:

@@ -13,6 +13,8 @@ a process killed before it leaves the branch where it was.
 
 from __future__ import annotations
 
+import os
+
 from hyper.core.readfaults import GitError, RefMoved
 from hyper.store.delta import MAX_DEPTH, window
 from hyper.store.git import COMMIT_EMAIL, COMMIT_NAME, Git, TreeFile
@@ -74,7 +76,16 @@ class ObjectStore:
 
     @property
     def git_dir(self) -> str:
-        """The repository's common git directory, absolute."""
+        """The repository's common git directory, absolute.
+
+        Where git has not been asked yet and the root's ``.git`` is a directory naming no other
+        (no ``commondir`` file: every repository but a linked worktree), it is that directory,
+        and no child is started for it: a reader that only finds its memos there (a review,
+        adr/0031) then never imports ``subprocess``, which costs more than all else it does."""
+        if self._layout is None and self._known is None:
+            here = os.path.join(self.git.root, ".git")
+            if os.path.isdir(here) and not os.path.lexists(os.path.join(here, "commondir")):
+                return here
         self._directory_and_format()
         assert self._layout is not None
         return self._layout[2]

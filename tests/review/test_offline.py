@@ -103,10 +103,13 @@ def clone(tmp_path: Path) -> tuple[Path, str, dict[str, str]]:
 
 
 def snapshot(root: Path) -> str:
-    """Every byte under the repository, .git included (index, refs, objects, config)."""
+    """Every byte under the repository, .git included (index, refs, objects, config), but the
+    Journal's summaries memo: a cache derived from the branch that any reader of it may write
+    (adr/0031), review's included, and that no fetch could bring."""
     digest = hashlib.sha256()
+    memo = root / ".git" / "hyper" / "journal"
     for here, dirs, files in os.walk(root):
-        dirs.sort()
+        dirs[:] = sorted(name for name in dirs if Path(here) / name != memo)
         for name in sorted(files):
             path = Path(here) / name
             digest.update(str(path.relative_to(root)).encode() + b"\0")
