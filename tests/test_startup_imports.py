@@ -92,7 +92,7 @@ READER = (
     "hyper.store.record",  # a review reads Journal entries, never a Record version
     "hyper.store.step",  # nor a Step file, where the Run file names the artefact
     "hyper.store.identities",
-    "hyper.store.summaries",  # nor keeps the Journal's memos: it reads its entries whole
+    "hyper.store.summaries",  # nor keeps the Store's memos, but a review its Journal memo (adr/0031)
     "hyper.store.checked",
     "hyper.store.objectfiles",  # a reader writes no object file, flushes nothing and edits no tree
     "hyper.store.durability",
@@ -281,16 +281,18 @@ def _reviewed(tmp_path: Path) -> Path:
 
 
 def test_a_review_reads_its_range_and_loads_no_writer(tmp_path: Path) -> None:
-    """A review opens its range off the Store, but checks and digests nothing there (the
-    Run-start memo's key, the only digest on that path, is not computed by a reader), and
+    """A review opens its range off the Store, checks nothing there, and digests only the
+    Journal's summaries memo (its key and its files' digests, through the built-in SHA-256:
+    adr/0031, 2026-12-02 session 7); over the memo an earlier command left, it saves none, and
     nothing of the Store's writing side, the Run engine or the MCP adapter comes with it."""
     root = _reviewed(tmp_path)
-    code, modules, stderr = modules_loaded_by(
-        ["review", "--repo-dir", str(root), "procedures/retire-preview-envs.yaml"]
-    )
+    argv = ["review", "--repo-dir", str(root), "procedures/retire-preview-envs.yaml"]
+    assert modules_loaded_by(argv)[0] == 0  # as a user's second command finds the memo
+    code, modules, stderr = modules_loaded_by(argv)
     assert code == 0, stderr
     assert "hyper.store.reading" in modules  # the range was looked for on the Store
-    assert _under(READER, modules) == []
+    memo = {"hyper.store.summaries", "hyper.store.checked", "hyper.core.digest", "_sha256", "_sha2"}
+    assert _under(READER, modules - memo) == []
 
 
 def _under(names: tuple[str, ...], modules: set[str]) -> list[str]:
