@@ -132,6 +132,18 @@ def test_runs_lists_the_date_partitions_once_to_list_and_count(
     root = _store(tmp_path)
     if warm:
         _answers(root)
+    asked = _counting(monkeypatch)
+    with Store.open(str(root), process(root), NOW) as store:
+        rows, total = listed(store, Filter(), 2)
+        # The Journal's top tree, from which every date partition is listed: asked once.
+        assert asked.count(f"{store.commit}:journal/") == 1
+        every = reading.Journal(store).listing()
+    assert [item.run_id for item in rows] == [item.run_id for item in every][:2]
+    assert total == len(every) > 2
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every name asked of cat-file from now on, in order, as the list this answers."""
     asked: list[str] = []
     lookup = ObjectStore.lookup
 
@@ -140,13 +152,7 @@ def test_runs_lists_the_date_partitions_once_to_list_and_count(
         return lookup(objects, names)
 
     monkeypatch.setattr(ObjectStore, "lookup", counted)
-    with Store.open(str(root), process(root), NOW) as store:
-        rows, total = listed(store, Filter(), 2)
-        # The Journal's top tree, from which every date partition is listed: asked once.
-        assert asked.count(f"{store.commit}:journal/") == 1
-        every = reading.Journal(store).listing()
-    assert [item.run_id for item in rows] == [item.run_id for item in every][:2]
-    assert total == len(every) > 2
+    return asked
 
 
 def _digest_only_store(tmp_path: pathlib.Path) -> tuple[pathlib.Path, str]:
@@ -171,14 +177,7 @@ def _digest_only_store(tmp_path: pathlib.Path) -> tuple[pathlib.Path, str]:
 def _journal_asked(root: pathlib.Path, monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> tuple[int, bytes]:
     """How often one command asks cat-file for the Journal's top tree, from which every date
     partition is listed, and what it printed."""
-    asked: list[str] = []
-    lookup = ObjectStore.lookup
-
-    def counted(objects: ObjectStore, names: Sequence[str]) -> list[tuple[str, bytes, bytes] | None]:
-        asked.extend(names)
-        return lookup(objects, names)
-
-    monkeypatch.setattr(ObjectStore, "lookup", counted)
+    asked = _counting(monkeypatch)
     out, err = io.BytesIO(), io.BytesIO()
     code = main([*argv, "--json", "--repo-dir", str(root)], out, err, process(root), BuildFacts("1.4.0"))
     monkeypatch.undo()
