@@ -12,6 +12,7 @@ classes: ADR 0006 has the measurement.
 from __future__ import annotations
 
 import os
+import time  # built into the interpreter, and loaded before any of hyper is
 
 from hyper.core.namedtuple import NamedTuple
 
@@ -97,20 +98,6 @@ def _real_dial(host: str, port: int, timeout: float | None) -> ssl.SSLSocket:
     return connect(host, port, timeout)
 
 
-def _real_monotonic() -> float:
-    """The machine's monotonic clock (:func:`time.monotonic`)."""
-    import time  # deferred: start-up cost
-
-    return time.monotonic()
-
-
-def _real_pause(seconds: float) -> None:
-    """A wait of that many seconds on the machine's clock (:func:`time.sleep`)."""
-    import time  # deferred: start-up cost
-
-    time.sleep(seconds)
-
-
 def _no_pause(_attempt: int) -> None:
     """A fixed process waits for nothing: a retry in the corpus is immediate and reproducible."""
 
@@ -119,7 +106,6 @@ def _real_backoff(attempt: int) -> None:
     """About 250 ms, doubling with each attempt, scaled by a random factor between 0.5 and 1.5:
     two writers that collided once should not collide again on the same beat."""
     import random  # deferred: start-up cost
-    import time  # deferred: start-up cost
 
     time.sleep(0.25 * 2 ** (attempt - 1) * (0.5 + random.random()))
 
@@ -150,12 +136,12 @@ class Process(NamedTuple):
     backoff: Callable[[int], None] = _no_pause
     """The wait before retry ``attempt`` (1-based) of a contended write: jittered in the real
     process, nothing at all in a fixed one."""
-    monotonic: Callable[[], float] = _real_monotonic
+    monotonic: Callable[[], float] = time.monotonic
     """Seconds from any origin, never going back: the clock an Operation's deadline is measured
     on. A fixed process supplies its own, so that how busy the machine is cannot spend a
     deadline, and a corpus case reaches one only where its served host is made to hold an
     answer past it (``harness/stopwatch.py``)."""
-    pause: Callable[[float], None] = _real_pause
+    pause: Callable[[float], None] = time.sleep
     """A wait of that many seconds on :attr:`monotonic`'s clock: the interval between two polls."""
     spawn: Spawner | None = None
     """How the real process starts a child it only talks to over pipes, without ``subprocess``
