@@ -30,7 +30,7 @@ def sync(git: Git) -> None:
     if not git.has_remote(REMOTE):
         return
     local = git.holds_ref(REF)
-    if not holds_branch(git) and not git.remote_holds_ref(REMOTE, REF):
+    if not (local or holds_branch(git)) and not git.remote_holds_ref(REMOTE, REF):
         raise StoreAbsent(BRANCH)
     for attempt in range(1, PUSH_ATTEMPTS + 1):
         try:
