@@ -19,6 +19,10 @@ across the three Stores; medians of at least 5 rounds, the minimum beside them. 
 of each Store per round, so every round meets the same history; the copies are all made, and
 synced to disk, before the first timing.
 
+``show`` is timed twice: of the pattern's Run, whose Step lists its identities in full, and of
+the Run each Store met, whose Step names them by digest only, so ``show`` must look back through
+the Journal for the identities (the path ``changes`` takes for every entry).
+
 ``review`` is of the Procedure every seeded Run ran (``say-hello``), whose range opens at the
 newest of them.
 
@@ -44,6 +48,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import orjson
+
 from benchmarks.run_bench import ENV, FACTS, REPO_SHELL, process
 from benchmarks.startup import install
 from hyper.cli.main import main
@@ -56,6 +62,8 @@ from hyper.store.sync import init
 
 TARGET = 1.25
 CADENCE = _dt.timedelta(minutes=5)
+# Stands in a command line for the id of the Run each Store met, which differs per Store.
+MET = "<the Run met>"
 
 
 def git(root: Path, *args: str) -> str:
@@ -135,6 +143,14 @@ def rows(argv: list[str]) -> int:
     return len(done.stdout.splitlines()) - 1
 
 
+def met_run(hyper: list[str], root: Path) -> str:
+    """The id of the Run a Store met after seeding: the newest in its Journal."""
+    done = subprocess.run(
+        [*hyper, "runs", "--limit", "1", "--json", "--repo-dir", str(root)], env=ENV, capture_output=True, check=True
+    )
+    return str(orjson.loads(done.stdout.splitlines()[0])["id"])
+
+
 def main_bench() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=5)
@@ -155,19 +171,25 @@ def main_bench() -> None:
             whole([*hyper, "run", "--repo-dir", str(stores[runs]), "say-hello"])
             print(f"seeded {runs} Runs in {time.perf_counter() - start:.1f} s")
         newest = git(template, "ls-tree", "-r", "--name-only", "hyper-store", "journal/").split("/")[4]
+        met = {runs: met_run(hyper, root) for runs, root in stores.items()}
         commands = {
             "runs": ["runs"],
             "runs --limit 10": ["runs", "--limit", "10"],
             "show": ["show", newest],
+            "show (the Run met)": ["show", MET],
             "records": ["records"],
             "changes": ["changes"],
             "review": ["review", "procedures/say-hello.yaml"],
         }
-        for root in stores.values():
+
+        def argv(args: list[str], runs: int) -> list[str]:
+            return [*hyper, *(met[runs] if arg == MET else arg for arg in args), "--repo-dir", str(stores[runs])]
+
+        for runs in stores:
             for args in commands.values():
-                whole([*hyper, *args, "--repo-dir", str(root)])
+                whole(argv(args, runs))
         for name in ("runs", "runs --limit 10"):
-            printed = [rows([*hyper, *commands[name], "--json", "--repo-dir", str(root)]) for root in stores.values()]
+            printed = [rows([*argv(commands[name], runs), "--json"]) for runs in stores]
             print(f"{name} prints {' / '.join(map(str, printed))} rows at {' / '.join(map(str, sizes))} Runs")
         # Every round's copy is made, and on disk, before any timing: a copy written just before
         # the Run it serves would leave the Run waiting on the larger Store's writeback.
@@ -177,9 +199,9 @@ def main_bench() -> None:
         os.sync()
         taken: dict[tuple[str, int], list[float]] = {}
         for attempt in range(rounds):
-            for runs, root in stores.items():
+            for runs in stores:
                 for name, args in commands.items():
-                    taken.setdefault((name, runs), []).append(whole([*hyper, *args, "--repo-dir", str(root)]))
+                    taken.setdefault((name, runs), []).append(whole(argv(args, runs)))
                 taken.setdefault(("run say-hello", runs), []).append(
                     whole([*hyper, "run", "--repo-dir", str(copies[(runs, attempt)]), "say-hello"])
                 )
