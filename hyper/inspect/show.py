@@ -26,7 +26,7 @@ from hyper.render.refusal import Citation, citing_artefact
 from hyper.run.refusal import NO_OVERRIDE, REMEDIES, Refusal
 from hyper.store.canonical import Value, instant_seconds_text, instant_text
 from hyper.store.journal import RefusalMember, Trigger
-from hyper.store.reading import Account, Entry, Journal, dispositions
+from hyper.store.reading import Entry, Journal, dispositions
 from hyper.store.schema import Members as Written
 from hyper.store.step import HTTPAnswer, MemberAnswer, Pattern, StepFile
 
@@ -320,9 +320,9 @@ def _header(entry: Entry) -> list[tuple[str, str]]:
 def _account(entry: Entry) -> str:
     """One line per closing write; an open entry says it is open. An entry closed by its own
     Run alone needs no line — the header's OUTCOME is its account."""
-    if entry.account is Account.OPEN:
+    if entry.account == "open":
         return OPEN + "\n"
-    lead = "contested — " if entry.account is Account.CONTESTED else ""
+    lead = "contested — " if entry.account == "contested" else ""
     return "".join(
         f"{lead}Run {closer.run} concluded this entry failed at {instant_text(closer.closed_by.ended_at)}\n"
         for closer in entry.closers

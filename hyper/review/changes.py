@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from hyper.review.facts import Fact, Shape, facts_of
+from hyper.review.facts import Fact, facts_of
 from hyper.review.kinds import Kind
 from hyper.review.marks import Flag, step_coordinate
 from hyper.review.touched import Touched
@@ -73,12 +73,12 @@ def _flag(before: Fact, after: Fact, touched: Touched, drawn: frozenset[int], si
 
 
 def _direction(before: Fact, after: Fact) -> str:
-    if after.shape is Shape.SET:
+    if after.shape == "set":
         if set(before.members) <= set(after.members):
             return "widened"
         if set(after.members) <= set(before.members):
             return "narrowed"
-    elif after.shape is Shape.BOUND:
+    elif after.shape == "bound":
         return _bound_direction(before, after)
     return "changed"
 
@@ -126,7 +126,7 @@ def _cited(before: Fact, after: Fact, touched: Touched, drawn: frozenset[int]) -
 
 
 def _side(fact: Fact) -> str:
-    if fact.shape is Shape.SET:
+    if fact.shape == "set":
         return MEMBER_GAP.join(fact.members) if fact.members else NOTHING
     return fact.value or NOTHING
 
@@ -134,14 +134,14 @@ def _side(fact: Fact) -> str:
 def _stacked(fact: Fact) -> tuple[str, ...]:
     """What stands under the head for one side: a Cadence's gloss and executor facts, a
     selector's members; nothing where the head says it all."""
-    if fact.shape is Shape.CADENCE:
+    if fact.shape == "cadence":
         from hyper.cadence import gloss  # deferred: start-up cost
 
         read = gloss(fact.value)
         if read is None:
             return ()
         return (f"{read.phrase} · {read.rate.text}", *read.facts)
-    if fact.shape is Shape.SELECTOR:
+    if fact.shape == "selector":
         if fact.value == "values":
             return (MEMBER_GAP.join(fact.members),)
         return fact.members

@@ -73,7 +73,7 @@ class Entry(NamedTuple):
 
     @property
     def contested(self) -> bool:
-        return self.account is Account.CONTESTED
+        return self.account == "contested"
 
     @property
     def outcome(self) -> str | None:
@@ -123,7 +123,7 @@ class Dispositions(NamedTuple):
         for step in self.steps:
             if step_id and step.code.id == step_id:
                 return step.disposition
-        if not step_id or self.entry.account is Account.OPEN:
+        if not step_id or self.entry.account == "open":
             return None
         return "never-reached"
 
@@ -177,13 +177,13 @@ class Group:
         self.reaped = False
 
     def add(self, found: _Found) -> None:
-        if found.form is Form.STEP:
+        if found.form == "step":
             self.steps.append(found)
             return
         self.account.append(found)
-        if found.form is Form.OUTCOME:
+        if found.form == "outcome":
             self.owned = True
-        elif found.form is Form.CLOSED_BY:
+        elif found.form == "closed-by":
             self.reaped = True
 
     @property
@@ -315,11 +315,11 @@ def _decode_entry(group: Group, contents: Sequence[bytes]) -> Entry:
     closers: list[Closer] = []
     for found, data in zip(group.account, contents, strict=True):
         try:
-            if found.form is Form.RUN:
+            if found.form == "run":
                 run_file = RunFile.decode(data)
-            elif found.form is Form.OUTCOME:
+            elif found.form == "outcome":
                 owner = OutcomeFile.decode(data)
-            elif found.form is Form.CLOSED_BY:
+            elif found.form == "closed-by":
                 from hyper.store.step import ClosedBy  # deferred: only a reaped entry holds one
 
                 closers.append(Closer(ClosedBy.decode(data), found.run))
@@ -636,7 +636,7 @@ def dispositions(store: Store, entry_: Entry) -> Dispositions:
     files = []
     for file in store.files(prefix):
         parsed = parse_path(file.path)
-        if parsed.form is Form.STEP:
+        if parsed.form == "step":
             files.append(_Found(file, parsed.form, parsed.run, parsed.step))
     return _dispositions_from(files, _read(store, files), entry_)
 
@@ -649,8 +649,8 @@ def open_entries(store: Store) -> list[OpenEntry]:
     groups = []
     chosen = []
     for summaries, listed in journal.remembered():
-        chosen += [summary for summary in summaries if summary.account is Account.OPEN]
-        groups += [group for group in listed if group.classified is Account.OPEN]
+        chosen += [summary for summary in summaries if summary.account == "open"]
+        groups += [group for group in listed if group.classified == "open"]
     opened = [
         OpenEntry(entry_.run_file, summary.last_step)
         for summary, entry_ in zip(chosen, journal.entries(chosen), strict=True)
@@ -669,7 +669,7 @@ def rehearsals(store: Store, runs: Iterable[str]) -> dict[str, bool]:
     files: list[_Found] = []
     dirs: list[str] = []
     for group in _groups_of(store, wanted, _days(store)):
-        run_files = [found for found in group.account if found.form is Form.RUN]
+        run_files = [found for found in group.account if found.form == "run"]
         if not run_files:
             raise Misfiled(f"{group.dir!r} holds no run.json; every entry is written with one at Run start")
         files.append(run_files[0])
@@ -800,11 +800,11 @@ def _decoders() -> dict[Form, Callable[[bytes], object]]:
     from hyper.store.step import ClosedBy, StepFile
 
     return {
-        Form.RECORD: _record_version,
-        Form.RUN: RunFile.decode,
-        Form.STEP: StepFile.decode,
-        Form.OUTCOME: OutcomeFile.decode,
-        Form.CLOSED_BY: ClosedBy.decode,
+        "record": _record_version,
+        "run": RunFile.decode,
+        "step": StepFile.decode,
+        "outcome": OutcomeFile.decode,
+        "closed-by": ClosedBy.decode,
     }
 
 

@@ -24,6 +24,7 @@ import os
 from hyper.core.digest import sha256
 from hyper.core.namedtuple import NamedTuple
 from hyper.store.checked import source_key
+from hyper.store.journal import ACCOUNTS
 from hyper.store.journal import Account as Account
 
 _DIRECTORY = ("hyper", "journal")
@@ -66,12 +67,12 @@ class Summary(NamedTuple):
 
     @property
     def contested(self) -> bool:
-        return self.account is Account.CONTESTED
+        return self.account == "contested"
 
     @property
     def nameable(self) -> bool:
         """Closed and not a rehearsal: an entry a Comparison's rule may stand on."""
-        return self.account is not Account.OPEN and not self.dry_run
+        return self.account != "open" and not self.dry_run
 
     @property
     def order(self) -> tuple[int, str]:
@@ -89,7 +90,7 @@ class Summary(NamedTuple):
             bound = "\t".join(["=", *self.targets])
         mark = "1" if self.dry_run else "0"
         return (
-            f"{self.run_id} {self.tree} {self.started} {mark} {self.account.value} {self.outcome or '-'}"
+            f"{self.run_id} {self.tree} {self.started} {mark} {self.account} {self.outcome or '-'}"
             f" {self.last_step} {self.procedure}\t{self.trigger}\t{self.hyper_version}\t{bound}"
         )
 
@@ -97,7 +98,7 @@ class Summary(NamedTuple):
     def parse(cls, line: str) -> Summary:
         fixed, trigger, version, bound, *targets = line.split("\t")
         run, tree, started, mark, account, outcome, last, procedure = fixed.split(" ", 7)
-        if mark not in ("0", "1") or bound not in ("-", "=") or (bound == "-" and targets):
+        if mark not in ("0", "1") or account not in ACCOUNTS or bound not in ("-", "=") or (bound == "-" and targets):
             raise ValueError(line)
         return cls(
             run,
@@ -105,7 +106,7 @@ class Summary(NamedTuple):
             int(started),
             procedure,
             mark == "1",
-            Account(account),
+            account,
             None if outcome == "-" else outcome,
             int(last),
             trigger,

@@ -15,7 +15,6 @@ from hyper.core.faults import PathError
 from hyper.core.ids import is_run_id, mint_v7, parse_run_id
 from hyper.store.paths import (
     INTRODUCTION_PATH,
-    Form,
     Identity,
     JournalEntry,
     StorePath,
@@ -146,12 +145,12 @@ def test_every_form_parses_back_to_its_shape() -> None:
     entry = JournalEntry(RUN_ID, INSTANT)
     partition, dir_ = "journal/2026/04/02", f"journal/2026/04/02/{RUN_ID}"
     record = record_path(Identity("prod", "vm-inventory", "ü" * 300), RUN_ID, 12)
-    assert parse_path(INTRODUCTION_PATH) == StorePath(Form.INTRODUCTION)
-    assert parse_path(record) == StorePath(Form.RECORD, RUN_ID, step=12)
-    assert parse_path(entry.run_path) == StorePath(Form.RUN, RUN_ID, RUN_ID, 0, partition, dir_)
-    assert parse_path(entry.step_path(9999)) == StorePath(Form.STEP, RUN_ID, RUN_ID, 9999, partition, dir_)
-    assert parse_path(entry.outcome_path) == StorePath(Form.OUTCOME, RUN_ID, RUN_ID, 0, partition, dir_)
-    assert parse_path(entry.closed_by_path(CLOSER)) == StorePath(Form.CLOSED_BY, CLOSER, RUN_ID, 0, partition, dir_)
+    assert parse_path(INTRODUCTION_PATH) == StorePath("introduction")
+    assert parse_path(record) == StorePath("record", RUN_ID, step=12)
+    assert parse_path(entry.run_path) == StorePath("run", RUN_ID, RUN_ID, 0, partition, dir_)
+    assert parse_path(entry.step_path(9999)) == StorePath("step", RUN_ID, RUN_ID, 9999, partition, dir_)
+    assert parse_path(entry.outcome_path) == StorePath("outcome", RUN_ID, RUN_ID, 0, partition, dir_)
+    assert parse_path(entry.closed_by_path(CLOSER)) == StorePath("closed-by", CLOSER, RUN_ID, 0, partition, dir_)
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,7 @@ from hyper.store.git import PathOperation
 from hyper.store.identities import Identities, concluded
 from hyper.store.objects import ObjectStore
 from hyper.store.step import StepFile
-from hyper.store.summaries import Account, Summary
+from hyper.store.summaries import Summary
 
 from .support import NOW, process, reference_store, repository, seed
 
@@ -204,13 +204,13 @@ def test_show_and_changes_list_the_date_partitions_once_however_many_steps_scan(
 
 @pytest.mark.parametrize("targets", [None, (), ("local",), ("cloudflare-prod", "local")])
 def test_a_summary_line_reads_back_as_written(targets: tuple[str, ...] | None) -> None:
-    summary = Summary("r", "t", 1, "say hello", False, Account.OWN, "completed", 2, "cron", "0.1.0", targets)
+    summary = Summary("r", "t", 1, "say hello", False, "own", "completed", 2, "cron", "0.1.0", targets)
     line = summary.line()
     assert line is not None and Summary.parse(line) == summary
 
 
 def test_targets_that_cannot_sit_on_a_line_are_kept_unread_and_nothing_else_is_lost() -> None:
-    summary = Summary("r", "t", 1, "p", True, Account.OPEN, None, 0, "a@b", "0.1.0", ("lo\tcal",))
+    summary = Summary("r", "t", 1, "p", True, "open", None, 0, "a@b", "0.1.0", ("lo\tcal",))
     line = summary.line()
     assert line is not None and Summary.parse(line) == summary._replace(targets=None)
     assert summary._replace(trigger="a\nb").line() is None

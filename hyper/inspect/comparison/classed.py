@@ -90,13 +90,13 @@ def _value(fact: Fact) -> Any:
     unwritten."""
     if not fact.written:
         return None
-    if fact.shape is Shape.SET:
+    if fact.shape == "set":
         return list(fact.members) or None
-    if fact.shape is Shape.SELECTOR and fact.value == "values":
+    if fact.shape == "selector" and fact.value == "values":
         return {fact.value: list(fact.members)}
-    if fact.shape is Shape.SELECTOR:
+    if fact.shape == "selector":
         return {fact.value: [as_stored(conjunct) for conjunct in conjuncts(fact.node)]} if fact.value else None
-    if fact.shape is Shape.BOUND and fact.value.isdigit():
+    if fact.shape == "bound" and fact.value.isdigit():
         return int(fact.value)
     return fact.value or None
 
@@ -134,7 +134,7 @@ def _unpaired(kind: Kind, path: str, data: bytes, created: bool) -> tuple[list[M
         if value is None:
             continue
         pair: tuple[Fact | None, Fact | None] = (None, fact) if created else (fact, None)
-        cadence = _cadence(*pair) if fact.shape is Shape.CADENCE else ()
+        cadence = _cadence(*pair) if fact.shape == "cadence" else ()
         before, after = (None, value) if created else (value, None)
         moved.append(Moved(SUBJECT_KIND[kind], name, _label(fact), fact.shape, before, after, cadence))
         lines.update(fact.lines)
@@ -154,7 +154,7 @@ def _compare(kind: Kind, path: str, old: bytes, new: bytes) -> tuple[list[Moved]
         earlier = before.get((fact.step, fact.key))
         if earlier is None or earlier.same(fact):
             continue
-        cadence = _cadence(earlier, fact) if fact.shape is Shape.CADENCE else ()
+        cadence = _cadence(earlier, fact) if fact.shape == "cadence" else ()
         moved.append(Moved(SUBJECT_KIND[kind], name, _label(fact), fact.shape, _value(earlier), _value(fact), cadence))
         removed.update(earlier.lines)
         added.update(fact.lines)

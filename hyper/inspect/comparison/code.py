@@ -16,7 +16,6 @@ import re
 
 from hyper.core.namedtuple import NamedTuple
 from hyper.inspect.comparison.classed import Classed, Moved, classed, in_view
-from hyper.review.facts import Shape
 from hyper.store.branch import Store
 from hyper.store.git import Git
 from hyper.store.reading import Dispositions
@@ -59,7 +58,7 @@ def _by_member(held: Dispositions, member: str) -> dict[str, str]:
 
 def _pairs(kind: str, fact: str, before: dict[str, str], after: dict[str, str]) -> list[Moved]:
     return [
-        Moved(kind, name, fact, Shape.SCALAR, before.get(name) or None, after.get(name) or None)
+        Moved(kind, name, fact, "scalar", before.get(name) or None, after.get(name) or None)
         for name in sorted(before.keys() | after.keys())
         if before.get(name, "") != after.get(name, "")
     ]
@@ -80,7 +79,7 @@ def digests(procedure: str, base: Dispositions, subject: Dispositions) -> list[M
     ):
         found += _pairs(kind, fact, _by_member(base, member), _by_member(subject, member))
     if was.repo_revision != now.repo_revision:
-        found.append(Moved("", "", "repository revision", Shape.SCALAR, was.repo_revision, now.repo_revision))
+        found.append(Moved("", "", "repository revision", "scalar", was.repo_revision, now.repo_revision))
     return found
 
 

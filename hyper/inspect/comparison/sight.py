@@ -18,7 +18,7 @@ from hyper.core.faults import IdentitySetError
 from hyper.core.namedtuple import NamedTuple
 from hyper.store.identities import Identities, read_identity_set
 from hyper.store.paths import Identity
-from hyper.store.reading import Account, Dispositions, Entry, Journal, dispositions
+from hyper.store.reading import Dispositions, Entry, Journal, dispositions
 from hyper.store.step import StepFile
 
 Pair = tuple[str, str]
@@ -93,7 +93,7 @@ def sight(journal: Journal, entry: Entry, other: Entry | None) -> Sight:
         if step.projection_failed_path:
             blind.add(pair)
         seen.update(Identity(pair[0], pair[1], name) for name in names)
-    if other is not None and entry.outcome != "completed" and entry.account is not Account.OPEN:
+    if other is not None and entry.outcome != "completed" and entry.account != "open":
         recorded = {step.code.id for step in held.steps}
         for step in dispositions(store, other).steps:
             if step.code.id not in recorded:

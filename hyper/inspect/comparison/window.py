@@ -14,7 +14,7 @@ import datetime as _dt
 from hyper.core.faults import WindowFault
 from hyper.core.namedtuple import NamedTuple
 from hyper.store.reading import Entry, Journal
-from hyper.store.summaries import Account, Summary
+from hyper.store.summaries import Summary
 
 
 class Window(NamedTuple):
@@ -82,7 +82,7 @@ def _found(journal: Journal, run: str) -> Summary:
 
 
 def _closed(entry: Summary) -> None:
-    if entry.account is Account.OPEN:
+    if entry.account == "open":
         raise WindowFault(f"run {entry.run_id} holds no account of its end yet, so no window can name it as an end\n")
 
 
