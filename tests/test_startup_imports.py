@@ -282,16 +282,17 @@ def _reviewed(tmp_path: Path) -> Path:
 
 def test_a_review_reads_its_range_and_loads_no_writer(tmp_path: Path) -> None:
     """A review opens its range off the Store, checks nothing there, and digests only the
-    Journal's summaries memo (its key and its files' digests, through the built-in SHA-256:
-    adr/0031, 2026-12-02 session 7); over the memo an earlier command left, it saves none, and
-    nothing of the Store's writing side, the Run engine or the MCP adapter comes with it."""
+    Journal's summaries memo (its key through the built-in BLAKE2b, adr/0046, and its files'
+    digests through the built-in SHA-256: adr/0031, 2026-12-02 session 7); over the memo an
+    earlier command left, it saves none, and nothing of the Store's writing side, the Run
+    engine or the MCP adapter comes with it."""
     root = _reviewed(tmp_path)
     argv = ["review", "--repo-dir", str(root), "procedures/retire-preview-envs.yaml"]
     assert modules_loaded_by(argv)[0] == 0  # as a user's second command finds the memo
     code, modules, stderr = modules_loaded_by(argv)
     assert code == 0, stderr
     assert "hyper.store.reading" in modules  # the range was looked for on the Store
-    memo = {"hyper.store.summaries", "hyper.store.checked", "hyper.core.digest", "_sha256", "_sha2"}
+    memo = {"hyper.store.summaries", "hyper.store.checked", "hyper.core.digest", "_sha256", "_sha2", "_blake2"}
     assert _under(READER, modules - memo) == []
 
 
