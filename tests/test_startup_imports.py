@@ -97,6 +97,9 @@ READER = (
     "hyper.store.objectfiles",  # a reader writes no object file, flushes nothing and edits no tree
     "hyper.store.durability",
     "hyper.store.tree",
+    "hyper.store.level",  # nor builds a tree level to edit (adr/0006, 2026-12-03)
+    "bisect",
+    "hyper.store.delta",  # nor writes a pack delta
     "hyper.fs.write",
     "warnings",  # os.get_exec_path's: the child's PATH is read by hyper.core.spawn itself
     "hyper.core.faults",  # a reader's faults are hyper.core.readfaults': none of the writer's, the Run's

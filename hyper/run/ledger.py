@@ -16,8 +16,8 @@ from __future__ import annotations
 from hyper.core.faults import JournalFileUnreadable, SchemaUnsupported
 from hyper.store import reading
 from hyper.store.branch import Store
+from hyper.store.git import TreeEntry
 from hyper.store.identities import Identities
-from hyper.store.level import TreeEntry
 from hyper.store.paths import RECORDS_PREFIX, Identity, decode_segment, encode_segment
 from hyper.store.record import RecordVersion
 

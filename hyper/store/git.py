@@ -71,6 +71,24 @@ def environment(environ: Mapping[str, str], now: _dt.datetime) -> dict[str, str]
     return env
 
 
+TREE_MODE = "40000"
+FILE_MODE = "100644"
+
+
+class TreeEntry(NamedTuple):
+    """One entry of one tree: a file (``100644``) or a subtree (``40000``). It is here, with
+    :class:`TreeFile`, rather than with the editable :class:`~hyper.store.level.Level`, because
+    a reader lists trees and never edits one: a review loads no ``Level`` (nor ``bisect``)."""
+
+    mode: str
+    name: str
+    sha: str
+
+    @property
+    def is_tree(self) -> bool:
+        return self.mode == TREE_MODE
+
+
 class TreeFile(NamedTuple):
     """One file on the branch as a listing finds it: where it sits and the blob standing there."""
 

@@ -15,25 +15,11 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from hyper.core.namedtuple import NamedTuple
+from hyper.store.git import TREE_MODE, TreeEntry
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
     from collections.abc import Iterable
-
-TREE_MODE = "40000"
-FILE_MODE = "100644"
-
-
-class TreeEntry(NamedTuple):
-    """One entry of one tree level: a file (``100644``) or a subtree (``40000``)."""
-
-    mode: str
-    name: str
-    sha: str
-
-    @property
-    def is_tree(self) -> bool:
-        return self.mode == TREE_MODE
 
 
 def _key(name: bytes, is_tree: bool) -> bytes:

@@ -16,9 +16,7 @@ from __future__ import annotations
 import os
 
 from hyper.core.readfaults import GitError, RefMoved
-from hyper.store.delta import MAX_DEPTH, window
-from hyper.store.git import COMMIT_EMAIL, COMMIT_NAME, Git, TreeFile
-from hyper.store.level import FILE_MODE, Level, TreeEntry
+from hyper.store.git import COMMIT_EMAIL, COMMIT_NAME, FILE_MODE, Git, TreeEntry, TreeFile
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
@@ -27,6 +25,7 @@ if TYPE_CHECKING:
     from typing import IO
 
     from hyper.core.process import Piped
+    from hyper.store.level import Level
 
 UNPACK_LIMIT = 100
 """Below this many objects a batch is written loose; at or above it, as one pack."""
@@ -124,6 +123,8 @@ class ObjectStore:
         return self._put(b"blob", data)
 
     def tree(self, entries: Iterable[TreeEntry]) -> str:
+        from hyper.store.level import Level  # deferred: a handle that only reads edits no level
+
         return self.store(Level.of(entries))
 
     def store(self, level: Level) -> str:
@@ -134,6 +135,8 @@ class ObjectStore:
         data, head, tail = level.serialise()
         sha = self._id(b"tree", data)
         if sha not in self.pending:
+            from hyper.store.delta import MAX_DEPTH, window  # deferred: a handle that only reads stores no tree
+
             self.pending[sha] = (b"tree", data)
             held = self.pending.get(base) if base is not None else None
             depth = self._depths.get(base, 0) + 1 if base is not None else 0
@@ -150,6 +153,8 @@ class ObjectStore:
             kind, data = self.read(sha)
             if kind != b"tree":
                 raise GitError(("cat-file",), 0, f"{sha} is a {kind.decode()}, not a tree")
+            from hyper.store.level import Level  # deferred: as in tree
+
             held = self._levels[sha] = Level.parse(data, self.hash_size, sha)
         return held
 

@@ -18,11 +18,10 @@ import posixpath
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.readfaults import GitError, JournalFileUnreadable, Misfiled, SchemaUnsupported, StoreFileError
 from hyper.store.branch import Store
-from hyper.store.git import TreeFile
+from hyper.store.git import FILE_MODE, TreeFile
 from hyper.store.journal import Account as Account
 from hyper.store.journal import OutcomeFile, RunFile
 from hyper.store.journal import classify as _classify
-from hyper.store.level import FILE_MODE
 from hyper.store.paths import (
     JOURNAL_PREFIX,
     RECORDS_PREFIX,

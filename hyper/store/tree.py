@@ -10,8 +10,8 @@ which is what makes a Compaction re-appliable onto a tip already compacted elsew
 from __future__ import annotations
 
 from hyper.core.faults import PathTaken
-from hyper.store.git import PathOperation
-from hyper.store.level import FILE_MODE, TREE_MODE, Level, TreeEntry
+from hyper.store.git import FILE_MODE, TREE_MODE, PathOperation, TreeEntry
+from hyper.store.level import Level
 from hyper.store.objects import ObjectStore
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost

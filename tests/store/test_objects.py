@@ -14,8 +14,7 @@ import pytest
 from hyper.core.faults import PathTaken, RefMoved
 from hyper.core.process import Process
 from hyper.core.spawn import spawn
-from hyper.store.git import Git, PathOperation
-from hyper.store.level import TreeEntry
+from hyper.store.git import Git, PathOperation, TreeEntry
 from hyper.store.objects import UNPACK_LIMIT, ObjectStore
 from hyper.store.tree import apply
 
