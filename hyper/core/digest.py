@@ -38,8 +38,14 @@ def key_hex(data: bytes) -> str:
     memo. CPython's own SHA-256 before 3.12 takes about 48 instructions a byte (7 M of them,
     2 ms, at a review's start-up); its BLAKE2b about 14, and is as collision-resistant
     (adr/0046). A key is only ever compared with one hyper wrote into a memo of its own, so no
-    format outside hyper fixes the function, and one from another function is merely no memo."""
-    hexdigest: str = _constructor("blake2b")(data, digest_size=32).hexdigest()
+    format outside hyper fixes the function, and one from another function is merely no memo.
+    So an interpreter built without BLAKE2 (``--without-builtin-hashlib-hashes``, as some FIPS
+    builds are, leaves ``hashlib`` no ``blake2b``) keys with SHA-256 instead."""
+    try:
+        blake2b = _constructor("blake2b")
+    except AttributeError:
+        return sha256_hex(data)
+    hexdigest: str = blake2b(data, digest_size=32).hexdigest()
     return hexdigest
 
 
