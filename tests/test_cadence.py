@@ -9,18 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hyper.cadence import (
-    CADENCE_MALFORMED,
-    Cadence,
-    CadenceFault,
-    Position,
-    facts,
-    gloss,
-    parse,
-    phrase,
-    rate,
-)
-from hyper.cadence.facts import DEFAULT_BRANCH, ON_THE_HOUR, WITHIN_THE_HOUR
+from hyper.cadence import gloss
+from hyper.cadence.facts import DEFAULT_BRANCH, ON_THE_HOUR, WITHIN_THE_HOUR, facts
+from hyper.cadence.grammar import CADENCE_MALFORMED, Cadence, CadenceFault, Position, parse
+from hyper.cadence.phrase import phrase
+from hyper.cadence.rate import rate
 
 
 def admitted(expression: str) -> Cadence:

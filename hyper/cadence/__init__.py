@@ -5,34 +5,27 @@ One reader serves ``check`` (``cadence-malformed``), ``review``, ``changes`` and
 here reads a clock or the environment: the phrase, the rate and the facts are a
 function of the five fields alone.
 
-    parse(expression) -> Cadence | CadenceFault
-    phrase(cadence)   -> "03:00 UTC every Monday"
-    rate(cadence)     -> Rate(text="≈4.3 runs/month", value=4.3)
-    facts(cadence)    -> the executor facts shown beside the gloss
-    gloss(expression) -> Gloss | None   (all of the above at once; None when malformed)
+    grammar.parse(expression) -> Cadence | CadenceFault
+    phrase.phrase(cadence)    -> "03:00 UTC every Monday"
+    rate.rate(cadence)        -> Rate(text="≈4.3 runs/month", value=4.3)
+    facts.facts(cadence)      -> the executor facts shown beside the gloss
+    gloss(expression)         -> Gloss | None   (all of the above at once; None when malformed)
+
+Each is imported from its own module, and this package imports none of them: ``check``
+reads the grammar alone on every run over a Procedure, and importing a submodule runs this
+file first, so the phrase, the rate and the facts it never renders would cost it their
+start-up (ADR 0006).
 """
 
 from __future__ import annotations
 
-from hyper.cadence.facts import facts
-from hyper.cadence.grammar import CADENCE_MALFORMED, Cadence, CadenceFault, Position, parse
-from hyper.cadence.phrase import phrase
-from hyper.cadence.rate import Rate, rate
 from hyper.core.namedtuple import NamedTuple
 
-__all__ = [
-    "CADENCE_MALFORMED",
-    "Cadence",
-    "CadenceFault",
-    "Gloss",
-    "Position",
-    "Rate",
-    "facts",
-    "gloss",
-    "parse",
-    "phrase",
-    "rate",
-]
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from hyper.cadence.rate import Rate
+
+__all__ = ["Gloss", "gloss"]
 
 
 class Gloss(NamedTuple):
@@ -49,6 +42,11 @@ def gloss(expression: str) -> Gloss | None:
 
     A surface with no gloss renders none and goes on; refusing is ``check``'s job.
     """
+    from hyper.cadence.facts import facts
+    from hyper.cadence.grammar import CadenceFault, parse
+    from hyper.cadence.phrase import phrase
+    from hyper.cadence.rate import rate
+
     parsed = parse(expression)
     if isinstance(parsed, CadenceFault):
         return None

@@ -18,8 +18,6 @@ from hyper.check.graph import Graph
 from hyper.check.index import Index, build
 from hyper.core.namedtuple import NamedTuple
 from hyper.core.problem import Problem
-from hyper.workflow import WorkflowFacts
-from hyper.workflow.namespace import path as workflow_path
 from hyper.yaml.subset import Scalar
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
@@ -27,7 +25,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
     from typing import TypeAlias
 
-__all__ = ["Generate", "ProjectedWorkflow", "WorkflowFacts", "projection", "stale", "wanted"]
+    from hyper.workflow import WorkflowFacts
+
+__all__ = ["Generate", "ProjectedWorkflow", "projection", "stale", "wanted"]
 
 
 class ProjectedWorkflow(NamedTuple):
@@ -54,22 +54,33 @@ def _variables(repo: Repository, index: Index, pairs: tuple[tuple[str, str], ...
 
 
 def projection(repo: Repository, index: Index, graph: Graph, version: str, digest: str) -> list[ProjectedWorkflow]:
-    """One workflow per Procedure declaring a Cadence, by Procedure name."""
-    projected: list[ProjectedWorkflow] = []
+    """One workflow per Procedure declaring a Cadence, by Procedure name.
+
+    :mod:`hyper.workflow` is imported only where there is one: ``check`` projects on every run,
+    and over a repository that declares no Cadence it would import the package for nothing.
+    """
+    cadenced: list[tuple[str, str]] = []
     for name in graph.names:
         cadence = graph.cadence(name)
-        if not isinstance(cadence, Scalar) or not cadence.value:
-            continue
+        if isinstance(cadence, Scalar) and cadence.value:
+            cadenced.append((name, cadence.value))
+    if not cadenced:
+        return []
+    from hyper.workflow import WorkflowFacts
+    from hyper.workflow.namespace import path as workflow_path
+
+    projected: list[ProjectedWorkflow] = []
+    for name, expression in cadenced:
         reach = graph.reaches(name)
         facts = WorkflowFacts(
             procedure=name,
-            cadence=cadence.value,
+            cadence=expression,
             effects=reach.effects,
             variables=_variables(repo, index, reach.pairs),
             version=version,
             digest=digest,
         )
-        projected.append(ProjectedWorkflow(name, workflow_path(name), cadence.value, facts))
+        projected.append(ProjectedWorkflow(name, workflow_path(name), expression, facts))
     return projected
 
 
@@ -136,10 +147,10 @@ def _lock_stale(held: bytes | None, wanted: bool, installed_from: bool) -> list[
     one is named only where a wanted workflow stands to install from it: a repository never
     projected already hears, once per workflow, that ``project`` writes them.
     """
-    from hyper.workflow.lock import lock
-
     if not wanted:
         return [] if held is None else [_stale(LOCK, "no workflow installs from this lock — hyper project removes it")]
+    from hyper.workflow.lock import lock
+
     if held is None and not installed_from:
         return []
     if held is None:

@@ -22,12 +22,21 @@ from hyper.check.graph import Graph
 from hyper.check.index import Index, build
 from hyper.check.projection import Generate, stale
 from hyper.core.problem import Problem
-from hyper.workflow import generate as generate_workflow
 from hyper.yaml.access import at
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
+
+    from hyper.workflow import WorkflowFacts
+
+
+def generate_workflow(facts: WorkflowFacts) -> bytes:
+    """The workflow ``hyper project`` writes for ``facts``: :func:`hyper.workflow.generate`, imported at
+    the first workflow compared, since a repository that declares no Cadence compares none."""
+    from hyper.workflow import generate
+
+    return generate(facts)
 
 
 def check_repository(repo: Repository, generate: Generate = generate_workflow) -> list[Problem]:

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Final
 
 from hyper.artefact.repository import Repository, Unreadable, load_repository
-from hyper.check.projection import WorkflowFacts
 from hyper.check.repository import check_repository
 from hyper.core.problem import Problem
+from hyper.workflow import WorkflowFacts
 
 STUB_WORKFLOW: Final = b"# a workflow as the stub generator writes it\n"
 

@@ -22,10 +22,9 @@ from hyper.cli.destination import Destination
 from hyper.cli.invocation import Invocation
 from hyper.cli.placeholder import note
 from hyper.core import exit as codes
-from hyper.core.faults import PathFault
+from hyper.core.basefaults import PathFault
 from hyper.core.problem import Problem
 from hyper.fs.read import inside, real_root
-from hyper.render.table import table
 from hyper.render.terminal import result
 
 HEADER = ("FILE", "LINE", "FIELD", "ERROR_CODE", "MESSAGE")
@@ -50,6 +49,8 @@ def page(problems: list[Problem], artefacts: int) -> str:
     if not problems:
         noun = "artefact" if artefacts == 1 else "artefacts"
         return f"checked {artefacts} {noun}: no problems found\n"
+    from hyper.render.table import table  # deferred: a clean repository, the loop's goal, draws no table
+
     cells = [[p.file, str(p.line) if p.line else "", p.field, p.error_code, p.message] for p in problems]
     return table([list(HEADER), *cells])
 
