@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import re
 
+from hyper.core.pattern import compiled
+
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
     from typing import Final
 
 _LABEL: Final = re.compile(r"^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$")
-_PORT: Final = re.compile(r"^[0-9]{1,5}$")
+_PORT: Final = r"^[0-9]{1,5}$"
+"""Compiled on first use (:func:`hyper.core.pattern.compiled`): most grants name no port."""
 
 
 def misshapen(value: str) -> str:
@@ -63,7 +66,7 @@ def _host(host: str) -> bool:
 
 
 def _port(port: str) -> bool:
-    return bool(_PORT.match(port)) and 1 <= int(port) <= 65535
+    return bool(compiled(_PORT).match(port)) and 1 <= int(port) <= 65535
 
 
 def _instead(value: str) -> str:

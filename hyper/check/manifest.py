@@ -25,6 +25,7 @@ from hyper.check.facts import HOLE, SHELL_COMMAND_INPUT, Input, Provider, input_
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import env_rules, kind_mismatch, name_mismatch
 from hyper.core.digest import sha256
+from hyper.core.pattern import compiled
 from hyper.core.problem import Problem
 from hyper.yaml.access import at, descend, join, member, quote, text
 from hyper.yaml.subset import Map, Node, Scalar, Seq
@@ -41,7 +42,8 @@ RESERVED_CAPABILITIES: Final = frozenset({"shell"})
 INPUT_KEYWORDS: Final = ("type", "enum", "properties", "items")
 INPUT_TYPES: Final = frozenset({"string", "integer", "number", "boolean", "object", "array", "duration", "timestamp"})
 _TOKEN: Final = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
-_FIELD_PATH: Final = re.compile(r'[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*|\["[^"]*"\])*')
+_FIELD_PATH: Final = r'[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*|\["[^"]*"\])*'
+"""Compiled on first use (:func:`hyper.core.pattern.compiled`): only a polling ``until:`` reads a field path."""
 _ORIGIN_LINE: Final = b"origin:"
 
 
@@ -644,7 +646,11 @@ def _patterns(file: str, field: str, op: Operation) -> list[Problem]:
                 ifield = f"{pfield}.until[{i}]"
                 found, read = predicate.core(file, ifield, item, allow_step=False)
                 problems += found
-                if read is not None and read.field is not None and _FIELD_PATH.fullmatch(read.field.value) is None:
+                if (
+                    read is not None
+                    and read.field is not None
+                    and compiled(_FIELD_PATH).fullmatch(read.field.value) is None
+                ):
                     problems.append(
                         at(
                             file,

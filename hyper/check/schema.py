@@ -16,6 +16,7 @@ import re
 
 from hyper.check import codes
 from hyper.core.namedtuple import NamedTuple
+from hyper.core.pattern import compiled
 from hyper.core.problem import Problem
 from hyper.yaml.access import at, join, quote
 from hyper.yaml.subset import Map, Node, Scalar, Seq
@@ -67,10 +68,12 @@ def one_of(*values: str) -> Schema:
 
 
 _INTEGER = re.compile(r"-?[0-9]+")
-_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?")
-_BOOLEAN = re.compile(r"true|false")
 _DURATION = re.compile(r"[0-9]+[smhd]")
-_TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?Z")
+_NUMBER = r"-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?"
+_TIMESTAMP = r"\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?Z"
+"""Compiled on first use (:func:`hyper.core.pattern.compiled`): few schemas hold a number or a
+timestamp position, and compiling both on import cost every ``check`` about as much as the two
+above, which most schemas meet."""
 
 
 def reads_as(type_: Type, value: str) -> bool:
@@ -80,9 +83,9 @@ def reads_as(type_: Type, value: str) -> bool:
     if type_ == "integer":
         return _INTEGER.fullmatch(value) is not None
     if type_ == "number":
-        return _NUMBER.fullmatch(value) is not None
+        return compiled(_NUMBER).fullmatch(value) is not None
     if type_ == "boolean":
-        return _BOOLEAN.fullmatch(value) is not None
+        return value in ("true", "false")
     if type_ == "duration":
         return _DURATION.fullmatch(value) is not None
     if type_ == "timestamp":
@@ -92,7 +95,7 @@ def reads_as(type_: Type, value: str) -> bool:
 
 def _reads_as_timestamp(value: str) -> bool:
     """RFC 3339 in UTC with the ``Z`` written: an offset is refused even where it parses."""
-    if _TIMESTAMP.fullmatch(value) is None:
+    if compiled(_TIMESTAMP).fullmatch(value) is None:
         return False
     import datetime as _dt  # only a timestamp position reads one; most checks never meet it
 
