@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 import orjson
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hyper.cadence import gloss
+from hyper.cadence import gloss, grammar
 from hyper.cadence.facts import DEFAULT_BRANCH, ON_THE_HOUR, WITHIN_THE_HOUR, facts
 from hyper.cadence.grammar import CADENCE_MALFORMED, Cadence, CadenceFault, Position, parse
 from hyper.cadence.phrase import phrase
@@ -239,6 +240,17 @@ def test_only_the_whitespace_go_splits_on_separates_fields() -> None:
     assert isinstance(parse("0\u00a03 * * 1"), Cadence)  # NBSP separates, as in Go
     assert isinstance(parse("0\u3000\u20033\u00a0*\u00a0*\u00a01"), Cadence)
     assert isinstance(parse("0\x1c3 * * 1"), CadenceFault)  # U+001C is not a separator
+
+
+_SPACES = "\t\n\v\f\r \x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2005\u200a\u200b\u2028\u2029\u202f\u205f\u3000"
+
+
+@given(st.text(alphabet=st.sampled_from([*"0123456789*-/,a", *_SPACES]), max_size=16))
+def test_fields_are_split_where_the_set_go_splits_on_splits_them(expression: str) -> None:
+    """``str.split`` answers for an expression holding none of U+001C..U+001F, and each field's
+    offset is found again; what the full set of Go's spaces would split is what it answers."""
+    spelled = re.compile(grammar._TOKEN)
+    assert grammar._fields(expression) == [(m.start(), m.group()) for m in spelled.finditer(expression)]
 
 
 FACTS = [
