@@ -24,7 +24,6 @@ from hyper.check import codes, predicate, schemas
 from hyper.check.facts import HOLE, SHELL_COMMAND_INPUT, Input, Provider, input_properties, path_unreadable
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import env_rules, kind_mismatch, name_mismatch
-from hyper.core.digest import sha256
 from hyper.core.pattern import compiled
 from hyper.core.problem import Problem
 from hyper.yaml.access import at, descend, join, member, quote, text
@@ -742,6 +741,8 @@ def origin_digest(read: Manifest) -> list[Problem]:
     published = _published(read.data)
     if published is None:
         return []
+    from hyper.core.digest import sha256  # deferred: only an installed Manifest records a digest
+
     recomputed = sha256(published)
     if origin.digest.value == recomputed:
         return []
