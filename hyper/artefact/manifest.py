@@ -343,6 +343,13 @@ class Manifest(NamedTuple):
         return version is not None and version > SCHEMA_VERSION
 
     @property
+    def names_a_provider(self) -> bool:
+        """An Extension joins the namespace unless it takes a built-in's name or declares a
+        schema version above the one this hyper reads."""
+        name = self.declared_name
+        return bool(name) and name not in BUILTIN_NAMES and not self.schema_unsupported
+
+    @property
     def auth_scheme(self) -> str:
         """The composed scheme, ``none`` with no ``auth:``, ``""`` where one is illegible."""
         return "none" if self.auth is None else self.auth.rendering

@@ -170,15 +170,6 @@ def _listed(root: str) -> list[tuple[str, bytes | OSError]] | Unreadable:
     return read
 
 
-def _names_a_provider(manifest: Manifest) -> bool:
-    """An Extension joins the namespace unless it takes a built-in's name or declares a
-    schema version above the one this hyper reads."""
-    from hyper.artefact.manifest import BUILTIN_NAMES  # loaded with the Manifest it judges
-
-    name = manifest.declared_name
-    return bool(name) and name not in BUILTIN_NAMES and not manifest.schema_unsupported
-
-
 def _extensions(root: str) -> dict[str, Manifest] | Unreadable:
     read = _listed(root)
     if isinstance(read, Unreadable):
@@ -192,7 +183,7 @@ def _extensions(root: str) -> dict[str, Manifest] | Unreadable:
     for loaded in written:
         if loaded.ok:
             manifest = read_manifest(loaded.path, loaded.data, loaded.root)
-            if _names_a_provider(manifest):
+            if manifest.names_a_provider:
                 manifests[manifest.declared_name] = manifest
     return manifests
 
@@ -232,7 +223,7 @@ def _load(root: str, declared: bytes | None) -> Repository | Unreadable:
         if directory == "providers":
             manifest = read_manifest(loaded.path, loaded.data, loaded.root)
             manifest_files.append(manifest)
-            if _names_a_provider(manifest):
+            if manifest.names_a_provider:
                 manifests[manifest.declared_name] = manifest
         elif directory == "targets":
             target = read_target(loaded.path, loaded.root)

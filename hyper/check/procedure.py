@@ -25,8 +25,6 @@ from hyper.artefact.procedure import (
     holds_item_reference,
     read_reference,
 )
-from hyper.cadence.grammar import CadenceFault
-from hyper.cadence.grammar import parse as parse_cadence
 from hyper.check import codes
 from hyper.check.facts import HOLE, SHELL_COMMAND_INPUT, Input, Operation, Provider, Target, path_unreadable
 from hyper.check.index import Claim, Index, artefact_absent
@@ -144,8 +142,10 @@ def _register(earlier: dict[str, Earlier], id_: Scalar | None, what: Earlier) ->
 def cadence_malformed(read: Procedure) -> list[Problem]:
     if not isinstance(read.cadence, Scalar):
         return []
-    parsed = parse_cadence(read.cadence.value)
-    if not isinstance(parsed, CadenceFault):
+    from hyper.cadence import grammar  # deferred: a repository declaring no Cadence reads no grammar
+
+    parsed = grammar.parse(read.cadence.value)
+    if not isinstance(parsed, grammar.CadenceFault):
         return []
     return [
         at(

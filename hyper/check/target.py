@@ -12,6 +12,7 @@ from __future__ import annotations
 from hyper.artefact import target as artefact
 from hyper.artefact.target import TargetDeclaration
 from hyper.check import codes, schemas
+from hyper.check.hostgrant import misshapen
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import kind_mismatch, name_mismatch, slot_problems, stray_env_keys, without_env_unknown_keys
 from hyper.core.problem import Problem
@@ -97,8 +98,6 @@ def hosts_shaped(read: TargetDeclaration) -> list[Problem]:
 
     The reference has no rule for the grant's shape, so the closest of its closed set of
     codes is used: ``target-inconsistent``, the code for a ``hosts:`` at odds with itself."""
-    from hyper.check.hostgrant import misshapen
-
     problems: list[Problem] = []
     for at_index, (_, item) in enumerate(read.hosts or ()):
         if not isinstance(item, Scalar):
