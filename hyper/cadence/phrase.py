@@ -15,19 +15,23 @@ lists its members instead.
 
 from __future__ import annotations
 
-from hyper.cadence.grammar import Cadence, Field, Form, Item, Position
+from hyper.cadence.grammar import Cadence, Field, Item
+
+TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
+if TYPE_CHECKING:
+    from hyper.cadence.grammar import Position
 
 _MONTHS = (
     "January", "February", "March", "April", "May", "June",
     "July", "August", "September", "October", "November", "December",
 )  # fmt: skip
 _WEEKDAYS = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
-_UNITS = {
-    Position.MINUTE: "minute",
-    Position.HOUR: "hour",
-    Position.DAY_OF_MONTH: "day",
-    Position.MONTH: "month",
-    Position.DAY_OF_WEEK: "day",
+_UNITS: dict[Position, str] = {
+    "minute": "minute",
+    "hour": "hour",
+    "day of month": "day",
+    "month": "month",
+    "day of week": "day",
 }
 _EVERY = "every "
 
@@ -130,12 +134,12 @@ def _weekdays(field: Field) -> str:
 
 def _spelled_as_numbers(field: Field) -> bool:
     """The hour's merge test reads the spelling: ``1-1`` is a range even though it is one hour."""
-    return bool(field.items) and all(item.form is Form.NUMBER for item in field.items)
+    return bool(field.items) and all(item.form == "n" for item in field.items)
 
 
 def _complete_on_its_own(minutes: Field) -> bool:
     """``*`` or an exact interval over the minutes: a recurrence that names no minute."""
-    if len(minutes.items) != 1 or minutes.items[0].form is not Form.STAR:
+    if len(minutes.items) != 1 or minutes.items[0].form != "*":
         return False
     _, names_value = _item_text(minutes.items[0], minutes.position)
     return not names_value
@@ -170,33 +174,33 @@ def _item_text(item: Item, position: Position) -> tuple[list[str], bool]:
         # `1-1` and `*/60` select one value, and read as that value, nothing more.
         return [_spell(position, values[0])], True
     unit = _UNITS[position]
-    if item.form is Form.STAR:
+    if item.form == "*":
         if item.step == 1:
             return [_EVERY + unit], False
         if _interval_is_exact(position, item.step):
             return [f"every {item.step} {unit}s"], False
-    elif item.form is Form.RANGE and item.step == 1:
+    elif item.form == "a-b" and item.step == 1:
         low, high = _spell(position, item.low), _spell(position, item.high)
         return [f"every {unit} from {low} to {high}"], True
     return [_spell(position, value) for value in values], True
 
 
 def _interval_is_exact(position: Position, step: int) -> bool:
-    if position is Position.MINUTE:
+    if position == "minute":
         return 60 % step == 0
-    if position is Position.HOUR:
+    if position == "hour":
         return 24 % step == 0
     return False
 
 
 def _spell(position: Position, value: int) -> str:
-    if position is Position.MINUTE:
+    if position == "minute":
         return f":{value:02d}"
-    if position is Position.HOUR:
+    if position == "hour":
         return f"{value:02d}:00"
-    if position is Position.DAY_OF_MONTH:
+    if position == "day of month":
         return "the " + _ordinal(value)
-    if position is Position.MONTH:
+    if position == "month":
         return _MONTHS[value - 1]
     return _WEEKDAYS[value]
 
