@@ -201,6 +201,38 @@ def test_a_short_json_answer_imports_no_json_library() -> None:
     assert sorted((set(JSON_ROWS) | set(CHILDLESS) | set(HEAVY)) & modules) == []
 
 
+CHECK = (
+    "hyper.core.readfaults",  # the Store's faults: check's PathFault is hyper.core.basefaults'
+    "hyper.cadence",  # a repository that declares no Cadence reads no grammar
+    "hyper.workflow",  # nor projects a workflow, nor compares a lock
+    "hyper.render.table",  # a clean repository draws no table
+    "hyper.core.digest",  # only an installed Manifest records a digest
+)
+"""What ``check`` of the quickstart — clean, no Cadence, no Extension — never imports, from the
+console script on, beyond :data:`CHILDLESS` and :data:`HEAVY`."""
+
+
+def test_check_of_a_young_repository_loads_only_what_its_rules_meet() -> None:
+    code, modules = modules_loaded_at_entry(["check", "--repo-dir", "examples/quickstart"])
+    assert code == 0
+    assert "hyper.check.procedure" in modules  # its Procedure was checked
+    assert sorted((set(CHECK) | set(CHILDLESS) | set(HEAVY)) & modules) == []
+
+
+def test_check_defines_no_enumeration_of_its_own(tmp_path: Path) -> None:
+    """Over a repository whose Procedures declare Cadences and project workflows, no module of
+    hyper's that ``check`` loads imports ``enum`` (the grammar's two cost it 1.4M instructions)."""
+    root = tmp_path / "repo"
+    shutil.copytree(ROOT / "corpus" / "check" / "projection-current" / "repo", root)
+    declaration = root / "hyper.yaml"
+    declaration.write_text(declaration.read_text().replace("version: 1.4.0", "version: 0.1.0"))  # the child's build
+    code, modules = modules_loaded_at_entry(["check", "--repo-dir", str(root)])
+    assert code in (0, 1)
+    ours = [name for name in modules if name.split(".")[0] == "hyper"]
+    assert "hyper.cadence.grammar" in ours and "hyper.workflow.template" in ours  # the Cadences were read and projected
+    assert [name for name in sorted(ours) if _imports_enum(name)] == []
+
+
 def test_a_repository_declaration_compiles_no_pattern_on_first_use() -> None:
     """The scanner compiles on import only the patterns a ``hyper.yaml`` of ``key: value``
     lines needs, a ``sha256:`` digest's colon included; every other is compiled on first use."""
