@@ -61,6 +61,7 @@ from hyper.yaml.tokens import (
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import TypeAlias
 
 
@@ -160,20 +161,26 @@ _FLAT_ITEM_TEXT = (
     r"[^ :,\[\]{}#\x00-\x1f\x7f-\x9f]*(?: +[^ :,\[\]{}#\x00-\x1f\x7f-\x9f]+)*"
     r"|'[^',:\x00-\x1f\x7f-\x9f]*'|\"[^\",:\\\x00-\x1f\x7f-\x9f]*\")"
 )
-FLAT_FLOW_TEXT = (
-    rf"\[(?:{_FLAT_ITEM_TEXT}(?:, (?!\])|(?=\])))+\]"
-    rf"|\{{(?:{_FLAT_ITEM_TEXT}: {_FLAT_ITEM_TEXT}(?:, (?!\}})|(?=\}})))+\}}"
-)
+
+
+def _flat_text(value: str) -> str:
+    """A flat flow sequence or mapping whose items, and whose entries' values, are ``value``."""
+    return rf"\[(?:{value}(?:, (?!\])|(?=\])))+\]|\{{(?:{_FLAT_ITEM_TEXT}: {value}(?:, (?!\}})|(?=\}})))+\}}"
+
+
+FLAT_FLOW_TEXT = _flat_text(rf"(?:{_FLAT_ITEM_TEXT}|{_flat_text(_FLAT_ITEM_TEXT)})")
 """The commonest flow collections, written as a formatter writes them: items of
 :data:`_FLOW_ITEM_TEXT` without a tab or a control or a ``,`` or ``:`` in a quoted one,
-each ``, `` apart, an entry's key and value ``: `` apart, no blanks inside the brackets.
-So ``str.split`` cuts one exactly (:func:`flat_node`), where :func:`_simple_flow` would
-match item by item. Only :mod:`hyper.yaml.lines` matches it, inside its line pattern. An
-item is matched atomically: none can end but where it does (it holds no ``,``, ``:`` or
-bracket, nor a blank at its end), so giving characters back could not help a match, and
-a collection of another kind is refused without retrying every shorter item. Each item
-is written once, with a ``, `` that never comes before the closing bracket, since the
-size of a pattern is what compiling it costs."""
+each ``, `` apart, an entry's key and value ``: `` apart, no blanks inside the brackets;
+an item or a value may itself be such a collection of scalars, one level deep, as in
+``{zone_id: z, name: {item: $}}``. So ``str.split`` cuts one exactly (:func:`flat_node`),
+where :func:`_simple_flow` would match item by item. Only :mod:`hyper.yaml.lines` matches
+it, inside its line pattern. An item is matched atomically: none can end but where it
+does (it holds no ``,``, ``:`` or bracket, nor a blank at its end), so giving characters
+back could not help a match, and a collection of another kind is refused without retrying
+every shorter item; nor does a nested collection compete with an item, since no item
+starts with a bracket. Each item is written once at each level, with a ``, `` that never
+comes before the closing bracket, since the size of a pattern is what compiling it costs."""
 _FLOW_NESTING = 16
 """How deep :func:`_simple_flow` follows collections nested on one line; deeper ones (and
 any that would pass libyaml's nesting limit) are left to the tokens, which enforce it."""
@@ -816,43 +823,73 @@ def flat_node(written: str, line: int, column: int) -> Seq | Map | None:
 
     Each scalar is read in place rather than by :func:`_flow_scalar`, and a sequence's nulls
     are looked for all at once: a call per item was 7% of what reading these collections
-    cost (ADR 0035, amended)."""
+    cost (ADR 0035, amended). A nested collection is cut by the same ``split`` into pieces,
+    joined again up to the piece that ends with its closing bracket (no scalar in it ends
+    with one: a plain one holds no bracket, a quoted one ends with its quote), and read by
+    this function in turn; a null in it is declined by the outer sequence's look or by the
+    inner read, either of which :func:`_simple_flow` would decline too."""
     at = column + 2  # 1-based, of the first item
-    line += 1
+    row = line + 1
     parts = written[1:-1].split(", ")
+    pieces = iter(parts)
     if written[0] == "[":
         if not NULL_SPELLINGS.isdisjoint(parts):
             return None
         items: list[Node] = []
-        for part in parts:
-            style = _QUOTE_STYLES.get(part[0])
-            items.append(Scalar((part, "plain", line, at) if style is None else (part[1:-1], style, line, at)))
+        for part in pieces:
+            opener = part[0]
+            if opener == "[" or opener == "{":
+                part = _gathered(part, pieces)
+                item = flat_node(part, line, at - 1)
+                if item is None:
+                    return None
+                items.append(item)
+            else:
+                style = _QUOTE_STYLES.get(opener)
+                items.append(Scalar((part, "plain", row, at) if style is None else (part[1:-1], style, row, at)))
             at += len(part) + 2
-        return Seq((tuple(items), line, column + 1, True))
+        return Seq((tuple(items), row, column + 1, True))
     entries: list[tuple[Scalar, Node]] = []
     names: set[str] = set()
-    for part in parts:
+    for part in pieces:
         name, _, value = part.partition(": ")
         style = _QUOTE_STYLES.get(name[0])
         if style is None:
             if name in NULL_SPELLINGS or name == "<<":
                 return None
-            key = Scalar((intern(name), "plain", line, at))
+            key = Scalar((intern(name), "plain", row, at))
         else:
-            key = Scalar((name[1:-1], style, line, at))
+            key = Scalar((name[1:-1], style, row, at))
         if key.value in names:
             return None
         names.add(key.value)
         at += len(name) + 2
-        style = _QUOTE_STYLES.get(value[0])
-        if style is None:
-            if value in NULL_SPELLINGS:
+        opener = value[0]
+        if opener == "[" or opener == "{":
+            value = _gathered(value, pieces)
+            node = flat_node(value, line, at - 1)
+            if node is None:
                 return None
-            entries.append((key, Scalar((value, "plain", line, at))))
+            entries.append((key, node))
         else:
-            entries.append((key, Scalar((value[1:-1], style, line, at))))
+            style = _QUOTE_STYLES.get(opener)
+            if style is None:
+                if value in NULL_SPELLINGS:
+                    return None
+                entries.append((key, Scalar((value, "plain", row, at))))
+            else:
+                entries.append((key, Scalar((value[1:-1], style, row, at))))
         at += len(value) + 2
-    return Map((tuple(entries), line, column + 1, True))
+    return Map((tuple(entries), row, column + 1, True))
+
+
+def _gathered(first: str, pieces: Iterator[str]) -> str:
+    """The nested collection that opens ``first``, a piece of :func:`flat_node`'s ``split``:
+    it and the pieces after it up to the one that closes it, joined as they were written."""
+    closer = "]" if first[0] == "[" else "}"
+    while not first.endswith(closer):
+        first += ", " + next(pieces)
+    return first
 
 
 def _nested_flow(text: str, j: int, line: int, ls: int, deeper: int, closer: str) -> tuple[int, Node, str] | None:
