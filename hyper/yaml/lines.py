@@ -44,12 +44,10 @@ ten times as much to compile; :data:`_LINE` refuses every other control and brea
 # them) are in neither, so a line holding one matches only as ``other``.
 _TEXT = r"^\x00-\x1f\x7f-\x9f"
 _WORD = r"^\x00-\x20\x7f-\x9f"
-_KEY = r"[0-9A-Za-z_][0-9A-Za-z_.-]*"
+_KEY = r"[0-9A-Za-z_][0-9A-Za-z_.-]{0,999}"
 """A plain key of letters, digits and ``_.-``: none of the null spellings but the three of
-letters, and no merge key. :func:`read` refuses those three, and a key too long to be a
-simple key (:data:`_LONGEST_KEY`)."""
-_LONGEST_KEY = 1000
-"""libyaml reads a simple key of up to 1024 characters; a longer key is left to the full reader."""
+letters, which :func:`read` refuses, and no merge key. At most 1,000 characters: libyaml
+reads a simple key of up to 1,024, and a line with a longer one is of no shape read here."""
 _RUNS = rf"[{_WORD}:]*(?::+[{_WORD}:]+)*"
 """The rest of a plain word: non-blanks, a ``:`` only where a non-blank follows it. Colons
 part runs of one character class, so that a failed match backtracks in linear time."""
@@ -92,15 +90,20 @@ def read(text: str) -> Node | None:
 
     ``text`` is a whole document as :func:`hyper.yaml.parse.parse` decoded it. ``None``
     answers nothing about the text: the full reader must read it. The loop reads the
-    commonest line — another entry of the collection the line before went on — itself,
-    and leaves a line that opens or closes collections to :func:`_place`.
+    commonest line — another entry of the collection the line before went on — and the
+    line that opens a collection itself, and leaves a line that closes collections to
+    :func:`_back`. The document is held as if it were the value of a key left of every
+    column: its first line opens its collection as the line after ``key:`` opens the key's.
     """
     if not text.isascii() and any(unread in text for unread in _UNREAD):
         return None
-    stack: list[_Open] = []
-    top: _Open | None = None
-    pending: Scalar | None = None
-    """A key whose value is the nested block the next line starts."""
+    document = _Open(0, -1, False, None, False)  # a sequence, which takes the one collection as its item
+    stack = [document]
+    top = document
+    opens = True
+    """Whether the next line opens a collection: the document's, or the value of ``owner``."""
+    owner: Scalar | None = None
+    """The key whose value is the nested block the next line opens; ``None`` for the document's."""
     rows = re.compile(_LINE).findall(text if text.endswith("\n") else text + "\n")
     for number, (indent, dash, key, gap, plain, quoted, flat, flow, other) in enumerate(rows, 1):
         if not (dash or key):
@@ -108,47 +111,59 @@ def read(text: str) -> Node | None:
                 return None  # a line of no shape read here, or a scalar alone on its line
             continue  # a blank line, or a comment
         column = len(indent)
-        if pending is not None or top is None or column != top.column or top.indentless:
-            top = _place(stack, pending, number, column, dash != "")
-            pending = None
-            if top is None:
+        if opens:
+            # One indented deeper, or a sequence at its key's own column; after any other
+            # line the key's value was left out: a null, which the full reader refuses.
+            if not (column > top.column or (column == top.column and dash)) or len(stack) > _DEEPEST:
                 return None
+            top = _Open(number, column, not dash, owner, column == top.column)
+            stack.append(top)
+            opens = False
+        elif column != top.column or top.indentless:
+            found = _back(stack, column, dash != "")
+            if found is None:
+                return None
+            top = found
         if dash:
-            if top.keys is not None:
+            if top.entries is not None:
                 return None  # at a mapping's column, only a key goes on
             column += len(dash)
             if not key:
-                item = _value(number, column, plain, quoted, flat, flow, len(stack))
+                item = _value(number, column, plain, quoted, flat, flow, len(stack) - 1)
                 if item is None:
                     return None
                 top.items.append(item)
                 continue
-            if len(stack) >= _DEEPEST:
+            if len(stack) > _DEEPEST:
                 return None
-            top = _Open(number, column, True, None)  # a mapping as the entry: ``- key: value``
+            top = _Open(number, column, True, None, False)  # a mapping as the entry: ``- key: value``
             stack.append(top)
-        keys = top.keys
-        if keys is None or key in keys or key in NULL_SPELLINGS or len(key) > _LONGEST_KEY:
+        entries = top.entries
+        if entries is None or key in entries or key in NULL_SPELLINGS:
             return None  # at a sequence's column, only an entry goes on; a repeated or null key is a fault
-        keys.add(key)
         name = Scalar((intern(key), "plain", number, column + 1))  # see flat_node on why interned
         if plain:  # the commonest value, so built here
             if plain in NULL_SPELLINGS:
                 return None
-            top.entries.append((name, Scalar((plain, "plain", number, column + len(key) + 2 + len(gap)))))
-        elif quoted or flat or flow:
-            value = _value(number, column + len(key) + 1 + len(gap), "", quoted, flat, flow, len(stack))
+            entries[key] = (name, Scalar((plain, "plain", number, column + len(key) + 2 + len(gap))))
+        elif flat:  # the next commonest
+            collection = flat_node(flat, number - 1, column + len(key) + 1 + len(gap))
+            if collection is None:
+                return None
+            entries[key] = (name, collection)
+        elif quoted or flow:
+            value = _value(number, column + len(key) + 1 + len(gap), "", quoted, "", flow, len(stack) - 1)
             if value is None:
                 return None
-            top.entries.append((name, value))
+            entries[key] = (name, value)
         else:
-            pending = name
-    if pending is not None or not stack:
+            owner = name
+            opens = True
+    if opens:
         return None  # no collection at all, or the last key's value left out
-    while True:
-        node = _close(stack)
-        if node is not None:
-            return node
+    while len(stack) > 1:
+        stack.pop().close(stack[-1])
+    return document.items[0]
 
 
 def _value(number: int, column: int, plain: str, quoted: str, flat: str, flow: str, blocks: int) -> Node | None:
@@ -168,76 +183,44 @@ def _value(number: int, column: int, plain: str, quoted: str, flat: str, flow: s
     return None
 
 
-def _place(stack: list[_Open], pending: Scalar | None, number: int, column: int, entry: bool) -> _Open | None:
-    """The collection a line at ``column`` goes on in, where it is not the one the line
-    before went on in: the document's first, one nested in the line before's key, or one
-    the line goes back to. ``None`` where no collection can take it."""
-    if pending is not None:
-        return _nested(stack, number, column, entry, pending)
-    if not stack:
-        stack.append(_Open(number, column, not entry, None))
-        return stack[0]
-    return _back(stack, column, entry)
-
-
-def _nested(stack: list[_Open], number: int, column: int, entry: bool, owner: Scalar) -> _Open | None:
-    """The collection that is ``owner``'s value, opened by the line after ``owner:``: one
-    indented deeper, or a sequence at the key's own column. ``None`` for any other line,
-    after which the key's value was left out — a null, which the full reader refuses."""
-    top = stack[-1]
-    if not (column > top.column or (column == top.column and entry)) or len(stack) >= _DEEPEST:
-        return None
-    opened = _Open(number, column, not entry, owner)
-    opened.indentless = column == top.column
-    stack.append(opened)
-    return opened
-
-
 def _back(stack: list[_Open], column: int, entry: bool) -> _Open | None:
     """Close the collections a line at ``column`` ends: the collection it goes on in, or
-    ``None`` where none stands at its column."""
+    ``None`` where none stands at its column (the document's own stands left of all)."""
     while True:
         top = stack[-1]
         if not (top.column > column or (top.indentless and not entry and top.column == column)):
             return top if top.column == column else None
-        if _close(stack) is not None:
-            return None  # the line stands left of the document's own collection
-
-
-def _close(stack: list[_Open]) -> Map | Seq | None:
-    """End the innermost collection and put it where it goes: its node, where it was the
-    outermost, the document's."""
-    done = stack.pop()
-    node = done.node()
-    if not stack:
-        return node
-    if done.owner is not None:
-        stack[-1].entries.append((done.owner, node))
-    else:
-        stack[-1].items.append(node)
-    return None
+        stack.pop()
+        top.close(stack[-1])
 
 
 class _Open:
     """A block collection still open: its column, what it holds so far, and where it goes."""
 
-    __slots__ = ("column", "entries", "indentless", "items", "keys", "line", "owner")
+    __slots__ = ("column", "entries", "indentless", "items", "line", "owner")
 
-    def __init__(self, line: int, column: int, mapping: bool, owner: Scalar | None) -> None:
+    def __init__(self, line: int, column: int, mapping: bool, owner: Scalar | None, indentless: bool) -> None:
         self.line = line
         self.column = column
         self.items: list[Node] = []
         """A sequence's items."""
-        self.entries: list[tuple[Scalar, Node]] = []
-        """A mapping's entries."""
-        self.keys: set[str] | None = set() if mapping else None
-        """The keys a mapping holds so far; ``None`` for a sequence."""
+        self.entries: dict[str, tuple[Scalar, Node]] | None = {} if mapping else None
+        """A mapping's entries by their keys' text, in order; ``None`` for a sequence. A key
+        whose value is a nested block is put in when the block closes, which is before the
+        mapping's next key is read, so the order is the document's."""
         self.owner = owner
         """The key of the mapping entry this collection is the value of; ``None`` for an item."""
-        self.indentless = False
+        self.indentless = indentless
         """A sequence whose ``-`` stands at its key's column, which ends at any other line there."""
 
-    def node(self) -> Map | Seq:
-        if self.keys is None:
-            return Seq((tuple(self.items), self.line, self.column + 1, False))
-        return Map((tuple(self.entries), self.line, self.column + 1, False))
+    def close(self, into: _Open) -> None:
+        """End this collection and put its node in ``into``, the collection it was opened in."""
+        if self.entries is None:
+            node: Node = Seq((tuple(self.items), self.line, self.column + 1, False))
+        else:
+            node = Map((tuple(self.entries.values()), self.line, self.column + 1, False))
+        if self.owner is None:
+            into.items.append(node)
+        else:
+            assert into.entries is not None  # an owner is a key of the mapping it was read in
+            into.entries[self.owner.value] = (self.owner, node)
