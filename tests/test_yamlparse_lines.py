@@ -265,6 +265,18 @@ def test_a_flat_flow_collection_reads_as_the_scanner_reads_it(written: str) -> N
         same(text)
 
 
+def test_the_greedy_spelling_cuts_every_line_alike() -> None:
+    """Before CPython 3.11.5 the line pattern repeats greedily where it otherwise repeats
+    possessively (scanner._POSSESSIVE): no turn given back can help a line match, so both
+    spellings must cut every line of every example, corpus file and template the same."""
+    possessive = re.compile(lines._LINE)
+    greedy = re.compile(lines._LINE.replace("*+", "*").replace("++", "+"))
+    assert greedy.pattern != possessive.pattern or scanner.MANY == "*"
+    for text in [*(path.read_text(encoding="utf-8", errors="surrogateescape") for path in FILES), *TEMPLATES]:
+        text += "\n"
+        assert possessive.findall(text) == greedy.findall(text)
+
+
 def test_a_process_reads_its_first_documents_in_full(monkeypatch: pytest.MonkeyPatch) -> None:
     """The fast path's pattern is compiled only once a process has read enough to pay for it."""
     monkeypatch.setattr(parse_module._Read, "documents", 0)

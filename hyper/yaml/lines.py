@@ -26,7 +26,7 @@ import re
 from sys import intern
 
 from hyper.yaml.nodes import Map, Node, Scalar, Seq
-from hyper.yaml.scanner import FLAT_FLOW_TEXT, flat_node, flow_line
+from hyper.yaml.scanner import FLAT_FLOW_TEXT, MANY, flat_node, flow_line
 from hyper.yaml.tokens import HELD_DEPTH, NULL_SPELLINGS
 
 _DEEPEST = HELD_DEPTH // 4
@@ -48,21 +48,30 @@ _KEY = r"[0-9A-Za-z_][0-9A-Za-z_.-]{0,999}"
 """A plain key of letters, digits and ``_.-``: none of the null spellings but the three of
 letters, which :func:`read` refuses, and no merge key. At most 1,000 characters: libyaml
 reads a simple key of up to 1,024, and a line with a longer one is of no shape read here."""
-_RUNS = rf"[{_WORD}:]*(?::+[{_WORD}:]+)*"
-"""The rest of a plain word: non-blanks, a ``:`` only where a non-blank follows it. Colons
-part runs of one character class, so that a failed match backtracks in linear time."""
+# How ``re`` spends its time, which shapes the patterns below: a repetition of a group sets
+# up its count on every line it is reached, even where the group matches nothing, and an
+# alternative that starts with a literal character is passed over at the cost of one test.
+_RUNS = rf"[{_WORD}:]*(?::[{_WORD}]*[{_WORD}:]|)"
+"""The rest of a plain word: non-blanks, a ``:`` only where a non-blank follows it, so none
+at its end. A run without colons, then an alternative led by a ``:`` rather than repeated
+runs each led by colons, which cost every word a repetition. A failed match backtracks in
+linear time: the alternative can end only at each character of the word."""
 _PLAIN = (
     rf"(?:[^-?:,\[\]{{}}#&*!|>'\"%@`{_WORD[1:]}]|-(?=[{_WORD}])){_RUNS}"
-    rf"(?: +(?!#):*[{_WORD}:]{_RUNS})*"
+    rf"(?: +(?!#):*[{_WORD}:]{_RUNS}){MANY}"
 )
 """A plain scalar on one line in block context: it starts with no indicator (``-`` only
 before a non-blank), holds no ``:`` before a blank or the line's end, and no ``#`` after
-a blank."""
+a blank. Its further words are taken possessively (:data:`~hyper.yaml.scanner.MANY`):
+giving one back could not help the line match, since what follows a plain scalar is blanks,
+a comment, and the line's end, and a word never starts with ``#``; ``re`` keeps no
+backtracking state for them."""
 _SINGLE = rf"'(?:[{_TEXT}']|'')*'"
 _DOUBLE = rf'"[{_TEXT}"\\]*"'
 """Quoted scalars closed on their line; a double-quoted one without escapes."""
-_TAIL = rf" *(?:(?<![^ \n])#[{_TEXT}]*|)"
-"""The end of a line: blanks, and a comment, which follows a blank or starts the line."""
+_TAIL = rf" *(?:#(?<![^ \n]#)[{_TEXT}]*|)"
+"""The end of a line: blanks, and a comment, whose ``#`` follows a blank or starts the line
+(looked at behind the ``#``, so that a line without one passes over the comment at once)."""
 _FLAT = rf"({FLAT_FLOW_TEXT})"
 """A flow collection :func:`~hyper.yaml.scanner.flat_node` reads (a tab or a control leaves
 it to the next alternative); where the line does not end after it but for a comment, the

@@ -16,7 +16,7 @@ own on :class:`_Scanner`, which holds the position and the indentation between t
 from __future__ import annotations
 
 import re
-from sys import intern
+from sys import intern, version_info
 
 from hyper.core.pattern import compiled
 from hyper.yaml.nodes import Map, Node, Scalar, Seq, Style, named
@@ -156,16 +156,28 @@ ends where it does whatever indicator follows (none of its characters is one), s
 pattern serves all three, and :func:`_simple_flow` refuses an indicator out of place:
 compiling a pattern costs more than a small document's whole reading, and one pattern
 for each of the three cost three compilations."""
+_POSSESSIVE = version_info >= (3, 11, 5)
+"""Whether ``re`` matches a possessive repetition rightly: before 3.11.5 it could match where
+the repeated part backtracks (gh-106052). The patterns repeat possessively only where giving a
+turn back could never help a match, so a greedy repetition accepts the same text, only slower;
+before 3.11.5 they are written greedy. (An atomic group around a greedy repetition would do
+as well, but ``re`` runs it at the cost of the greedy one.)"""
+MANY = "*+" if _POSSESSIVE else "*"
+"""Zero or more, possessively where ``re`` gets that right (:data:`_POSSESSIVE`)."""
+_SOME = "++" if _POSSESSIVE else "+"
+"""One or more, possessively where ``re`` gets that right (:data:`_POSSESSIVE`)."""
 _FLAT_ITEM_TEXT = (
     r"(?>(?:[^-?:,\[\]{}#&*!|>'\"%@` \x00-\x1f\x7f-\x9f]|-(?=[^ \x00-\x1f\x7f-\x9f]))"
-    r"[^ :,\[\]{}#\x00-\x1f\x7f-\x9f]*(?: +[^ :,\[\]{}#\x00-\x1f\x7f-\x9f]+)*"
+    rf"[^ :,\[\]{{}}#\x00-\x1f\x7f-\x9f]*(?: +[^ :,\[\]{{}}#\x00-\x1f\x7f-\x9f]+){MANY}"
     r"|'[^',:\x00-\x1f\x7f-\x9f]*'|\"[^\",:\\\x00-\x1f\x7f-\x9f]*\")"
 )
 
 
 def _flat_text(value: str) -> str:
     """A flat flow sequence or mapping whose items, and whose entries' values, are ``value``."""
-    return rf"\[(?:{value}(?:, (?!\])|(?=\])))+\]|\{{(?:{_FLAT_ITEM_TEXT}: {value}(?:, (?!\}})|(?=\}})))+\}}"
+    return (
+        rf"\[(?:{value}(?:, (?!\])|(?=\]))){_SOME}\]|\{{(?:{_FLAT_ITEM_TEXT}: {value}(?:, (?!\}})|(?=\}}))){_SOME}\}}"
+    )
 
 
 FLAT_FLOW_TEXT = _flat_text(rf"(?:{_FLAT_ITEM_TEXT}|{_flat_text(_FLAT_ITEM_TEXT)})")
@@ -180,7 +192,11 @@ does (it holds no ``,``, ``:`` or bracket, nor a blank at its end), so giving ch
 back could not help a match, and a collection of another kind is refused without retrying
 every shorter item; nor does a nested collection compete with an item, since no item
 starts with a bracket. Each item is written once at each level, with a ``, `` that never
-comes before the closing bracket, since the size of a pattern is what compiling it costs."""
+comes before the closing bracket, since the size of a pattern is what compiling it costs.
+The items, and a plain item's words, repeat possessively (:data:`MANY`, :data:`_SOME`): no
+item can be given back to help a match, as only ``, `` and another item or the closing
+bracket may follow one, and ``re`` keeps no backtracking state for each, which was a fifth
+of matching a line."""
 _FLOW_NESTING = 16
 """How deep :func:`_simple_flow` follows collections nested on one line; deeper ones (and
 any that would pass libyaml's nesting limit) are left to the tokens, which enforce it."""
