@@ -41,6 +41,8 @@ else:
     from types import FunctionType
 
     _tuple_new = tuple.__new__
+    _GLOBALS = {"_tuple_new": _tuple_new}
+    """``__new__``'s globals, shared by every class: its code reads nothing else."""
     # 3.13 made an unknown field in ``_replace`` a TypeError; before it was a ValueError.
     _UNEXPECTED_FIELD = TypeError if sys.version_info >= (3, 13) else ValueError
     _templates: dict[int, Any] = {}
@@ -155,35 +157,55 @@ else:
             return tuple(self)
 
     def _build(name: str, namespace: dict[str, Any]) -> type:
-        fields = tuple(namespace.get("__annotations__", {}))
-        defaults = []
-        for field in fields:
-            if field.startswith("_"):
-                raise ValueError(f"Field names cannot start with an underscore: {field!r}")
-            if field in namespace:
-                defaults.append(namespace[field])
-            elif defaults:
-                raise TypeError(f"Non-default namedtuple field {field} cannot follow default field(s)")
-        for key in namespace:
-            if key in _RESERVED:
-                raise AttributeError(f"Cannot overwrite NamedTuple attribute {key}")
+        fields = tuple(namespace.get("__annotations__", ()))
+        listed = ", ".join(fields)
+        defaulted = [field for field in fields if field in namespace]
+        # What typing refuses, told apart at a cost every class can pay: the defaulted fields are
+        # the last ones, no member is reserved, and no name begins with an underscore (it would
+        # begin the list or follow a comma in it).
+        if (
+            fields[len(fields) - len(defaulted) :] != tuple(defaulted)
+            or not _RESERVED.isdisjoint(namespace)
+            or listed.startswith("_")
+            or ", _" in listed
+        ):
+            _refuse(fields, namespace)
+        defaults = tuple([namespace[field] for field in defaulted])
         qualname = namespace.get("__qualname__", name)
         code = _template(len(fields)).replace(
             co_varnames=("_cls", *fields), co_name="__new__", co_qualname=f"{qualname}.__new__"
         )
-        new = FunctionType(code, {"_tuple_new": _tuple_new}, "__new__", tuple(defaults) or None)
+        # The namespace as written, each field then replaced by its getter: a field's default
+        # lives in ``__new__`` and ``_field_defaults``, as namedtuple keeps it.
         body: dict[str, Any] = {
-            "__doc__": f"{name}({', '.join(fields)})",
-            **{key: value for key, value in namespace.items() if key not in fields},
+            "__doc__": f"{name}({listed})",
+            **namespace,
             "__slots__": (),
             "_fields": fields,
             "_field_defaults": dict(zip(fields[len(fields) - len(defaults) :], defaults, strict=True)),
-            "__new__": new,
+            "__new__": FunctionType(code, _GLOBALS, "__new__", defaults or None),
             "__match_args__": fields,
         }
         for at, field in enumerate(fields):
             body[field] = _tuplegetter(at, None)
         return type(name, (_Base,), body)
+
+    def _refuse(fields: tuple[str, ...], namespace: dict[str, Any]) -> None:
+        """Raise what ``typing.NamedTuple`` raises for a class it refuses, in its order: a field's
+        name or a default's place first, field by field, then a reserved member. :func:`_build`
+        calls it only where one of them is wrong, which it tells by cheaper means: every class
+        pays for that test, only a wrong one for this."""
+        defaulted = False
+        for field in fields:
+            if field.startswith("_"):
+                raise ValueError(f"Field names cannot start with an underscore: {field!r}")
+            if field in namespace:
+                defaulted = True
+            elif defaulted:
+                raise TypeError(f"Non-default namedtuple field {field} cannot follow default field(s)")
+        for key in namespace:
+            if key in _RESERVED:
+                raise AttributeError(f"Cannot overwrite NamedTuple attribute {key}")
 
     class _Maker(type):
         def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> type:
