@@ -14,8 +14,7 @@ having no values to compare.
 
 from __future__ import annotations
 
-import re
-
+from hyper.artefact.scalars import is_integer
 from hyper.review.facts import Fact, facts_of
 from hyper.review.kinds import Kind
 from hyper.review.marks import Flag, step_coordinate
@@ -30,7 +29,6 @@ if TYPE_CHECKING:
 SINCE_DIGITS: Final = 7
 MEMBER_GAP: Final = " · "
 NOTHING: Final = "–"
-_MAGNITUDE: Final = re.compile(r"[+-]?[0-9]+")
 
 
 def change_flags(
@@ -102,7 +100,7 @@ def _magnitude(fact: Fact) -> tuple[bool, int | None]:
     if not fact.written:
         return True, None
     text = fact.value.strip()
-    if _MAGNITUDE.fullmatch(text) is None:
+    if not is_integer(text):
         return False, None
     return True, int(text)
 
