@@ -7,11 +7,14 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from hyper.core.deepjson import GO_DEPTH, _loop, compact, dumps, loads, rebuild
+from hyper.core.deepjson import GO_DEPTH, _loop, compact, dumps, loads, quote, rebuild
 from hyper.core.faults import TooDeep
 from hyper.store import canonical
 from hyper.store.canonical import Always, Secret, encode, encode_exactly, parse
+from tests.depth import examples
 
 SAMPLES = (
     '{"a": [1, 2.5, -3e2, "x\\u00e9\\n", true, false, null, {}, []], "b": {"c": "d"}, "b": 2}',
@@ -82,3 +85,11 @@ LOWERED = (
 def test_the_two_lowerings_agree(value: Any) -> None:
     """The absence rule, the markers and the number check are one rule however deep the value."""
     assert canonical._lower_deep(value) == canonical._lower_nested(value)
+
+
+@settings(max_examples=examples(2000))
+@given(st.text(alphabet=st.sampled_from([*'ab "\\/\x00\x01\x1f\x7f\b\f\n\r\t', "é", "\u2028", "😀", "\ud800"])))
+def test_a_string_is_quoted_as_the_standard_library_quotes_it(text: str) -> None:
+    """Printable ASCII without a quote or a backslash is written as it stands, and every other
+    string through the pattern: both as ``json.dumps`` writes it, non-ASCII left as itself."""
+    assert quote(text) == json.dumps(text, ensure_ascii=False)
