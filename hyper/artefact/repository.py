@@ -34,7 +34,6 @@ import gc
 import os
 
 from hyper.core.namedtuple import NamedTuple
-from hyper.core.problem import Problem
 from hyper.fs.read import attempt_held, read_directory
 from hyper.yaml import subset as yamlsubset
 from hyper.yaml.access import member
@@ -49,6 +48,7 @@ if TYPE_CHECKING:
     from hyper.artefact.declaration import RepositoryDeclaration
     from hyper.artefact.manifest import Manifest
     from hyper.artefact.target import TargetDeclaration
+    from hyper.core.problem import Problem
 
     T = TypeVar("T")
 
@@ -272,6 +272,8 @@ def _is_artefact(name: str) -> bool:
 
 def _load_file(path: str, data: bytes | OSError) -> LoadedFile:
     if isinstance(data, OSError):
+        from hyper.core.problem import Problem  # deferred: a readable repository never makes one
+
         reason = data.strerror or str(data)
         problem = Problem(path, 1, 1, "", yamlsubset.ERROR_CODE, f"the file could not be read: {reason}")
         return LoadedFile(path, b"", None, False, (problem,))

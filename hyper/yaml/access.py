@@ -7,13 +7,14 @@ tripped over it too would put two rows on one line for one cause.
 
 from __future__ import annotations
 
-from hyper.core.problem import Problem
 from hyper.core.quote import quote as quote  # the rules quote values through this module
 from hyper.yaml.subset import Map, Node, Scalar, Seq
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
     from collections.abc import Iterator
+
+    from hyper.core.problem import Problem
 
 
 def fields(node: Node | None, *names: str) -> dict[str, Node]:
@@ -87,4 +88,6 @@ def join(field: str, name: str) -> str:
 
 def at(file: str, node: Node | None, field: str, code: str, message: str) -> Problem:
     line, column = position(node)
+    from hyper.core.problem import Problem  # deferred: a file that breaks no rule never makes one
+
     return Problem(file=file, line=line, column=column, field=field, error_code=code, message=message)

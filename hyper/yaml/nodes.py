@@ -20,11 +20,12 @@ from __future__ import annotations
 from operator import itemgetter
 
 from hyper.core.namedtuple import FAST, NamedTuple
-from hyper.core.problem import Problem
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
     from typing import Any, Literal, TypeAlias, TypeVar
+
+    from hyper.core.problem import Problem
 
 if FAST:  # the getter collections.namedtuple uses, on the CPythons hyper.core.namedtuple gates
     from _collections import _tuplegetter  # type: ignore[import-not-found]
@@ -123,6 +124,8 @@ class YamlFault(NamedTuple):
     """The dotted/indexed path to the node, where the fault sits inside the tree."""
 
     def to_problem(self) -> Problem:
+        from hyper.core.problem import Problem  # deferred: a file inside the subset never makes one
+
         return Problem(
             file=self.file,
             line=self.line,

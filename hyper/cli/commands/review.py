@@ -37,7 +37,6 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
         from hyper.artefact.repository import Unreadable, load_repository
         from hyper.cli.placeholder import note
         from hyper.core import exit as codes
-        from hyper.core.problem import Problem
         from hyper.render.terminal import result
         from hyper.review.compose import compose
         from hyper.review.page import render
@@ -54,6 +53,7 @@ def run(inv: Invocation, to: Destination, ctx: Context) -> int:
         note(repo, "review", to)
         if found.loaded.problems:
             from hyper.cli.commands.check import page  # deferred: start-up cost
+            from hyper.core.problem import Problem  # deferred: start-up cost
 
             problems = sorted(found.loaded.problems, key=Problem.sort_key)
             to.answer([problem.to_row() for problem in problems], result(False), page(problems, 1))
