@@ -9,10 +9,10 @@ was a quarter of a review's time in its own process.
 Here a class is made without compiling per class: ``__new__`` is a copy of one compiled
 function per arity with the fields' names written into its code object (so keywords, defaults,
 error messages and ``inspect.signature`` are exactly namedtuple's), the accessors are the same
-C getters namedtuple uses, and the shared methods live once on a common base. Annotations are
-kept as written and never evaluated. To mypy this module re-exports ``typing.NamedTuple``, so
-the classes are checked as NamedTuples; the tests in ``tests/test_namedtuple.py`` hold the two
-to the same behaviour.
+C getters namedtuple uses, and the shared methods are defined once and put in every class.
+Annotations are kept as written and never evaluated. To mypy this module re-exports
+``typing.NamedTuple``, so the classes are checked as NamedTuples; the tests in
+``tests/test_namedtuple.py`` hold the two to the same behaviour.
 
 The fast form leans on CPython internals (``_collections._tuplegetter``, ``code.replace`` and a
 class namespace's ``__annotations__``, which PEP 749 replaces with ``__annotate__`` on 3.14), so
@@ -128,10 +128,11 @@ else:
             code = _templates[arity] = built.__code__
         return code
 
-    class _Base(tuple):
-        """What every such class shares, defined once rather than once per class."""
-
-        __slots__ = ()
+    class _Shared(tuple):
+        """What every such class holds, defined once here and placed in each class's own
+        namespace (:data:`_SHARED`), as namedtuple places its methods. Inherited from a common
+        base instead, it cost every class one more dictionary in each of the ninety-odd slot
+        lookups that making it does: about 8k instructions a class (ADR 0006)."""
 
         @classmethod
         def _make(cls, iterable: Iterable[Any]) -> Any:
@@ -156,6 +157,8 @@ else:
         def __getnewargs__(self) -> tuple[Any, ...]:
             return tuple(self)
 
+    _SHARED = {name: vars(_Shared)[name] for name in ("_make", "_replace", "__repr__", "_asdict", "__getnewargs__")}
+
     def _build(name: str, namespace: dict[str, Any]) -> type:
         fields = tuple(namespace.get("__annotations__", ()))
         listed = ", ".join(fields)
@@ -175,10 +178,12 @@ else:
         code = _template(len(fields)).replace(
             co_varnames=("_cls", *fields), co_name="__new__", co_qualname=f"{qualname}.__new__"
         )
-        # The namespace as written, each field then replaced by its getter: a field's default
-        # lives in ``__new__`` and ``_field_defaults``, as namedtuple keeps it.
+        # The shared methods, then the namespace as written (a ``__repr__`` of its own wins), each
+        # field then replaced by its getter: a field's default lives in ``__new__`` and
+        # ``_field_defaults``, as namedtuple keeps it.
         body: dict[str, Any] = {
             "__doc__": f"{name}({listed})",
+            **_SHARED,
             **namespace,
             "__slots__": (),
             "_fields": fields,
@@ -188,7 +193,7 @@ else:
         }
         for at, field in enumerate(fields):
             body[field] = _tuplegetter(at, None)
-        return type(name, (_Base,), body)
+        return type(name, (tuple,), body)
 
     def _refuse(fields: tuple[str, ...], namespace: dict[str, Any]) -> None:
         """Raise what ``typing.NamedTuple`` raises for a class it refuses, in its order: a field's
