@@ -21,7 +21,7 @@ import re
 from hyper.artefact import manifest as artefact
 from hyper.artefact.manifest import HttpRequest, Manifest, Operation, Record
 from hyper.check import codes, predicate, schemas
-from hyper.check.facts import HOLE, SHELL_COMMAND_INPUT, Input, Provider, input_properties, path_unreadable
+from hyper.check.facts import HOLE, PATH, SHELL_COMMAND_INPUT, Input, Provider, input_properties, path_unreadable
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import env_rules, kind_mismatch, name_mismatch
 from hyper.core.pattern import compiled
@@ -560,6 +560,8 @@ def _path_delimiters(file: str, field: str, node: Scalar) -> list[Problem]:
 
 def _body(file: str, field: str, node: Node, declared: Mapping[str, str]) -> list[Problem]:
     """A body: tree: a hole fills a value from an input, and never stands in a key."""
+    if not _body_may_fault(node, declared):
+        return []  # the common case, decided without spelling a field for every node
     problems: list[Problem] = []
     for here, current in descend(node, field):
         if isinstance(current, Scalar):
@@ -577,6 +579,26 @@ def _body(file: str, field: str, node: Node, declared: Mapping[str, str]) -> lis
                 if _has_hole(key.value)
             ]
     return problems
+
+
+def _body_may_fault(node: Node, declared: Mapping[str, str]) -> bool:
+    """Whether :func:`_body` has anything to say: a key with a brace, or a value hole that
+    names no input or one declared ``object`` or ``array``. One walk, without field paths."""
+    pending: list[Node] = [node]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, Scalar):
+            for name in _holes(current.value):
+                if name not in declared or declared[name] in ("object", "array"):
+                    return True
+        elif isinstance(current, Map):
+            for key, value in current.entries:
+                if "{" in key.value:
+                    return True
+                pending.append(value)
+        else:
+            pending.extend(current.items)
+    return False
 
 
 def _input_schema(file: str, field: str, node: Node) -> list[Problem]:
@@ -619,7 +641,9 @@ def _input_schema(file: str, field: str, node: Node) -> list[Problem]:
             problems.append(at(file, enum, join(here, "enum"), codes.SCHEMA_MISMATCH, message))
         props = parts.get("properties")
         if isinstance(props, Map):
-            pending.extend((join(here, f"properties.{key.value}"), value) for key, value in props.entries)
+            pending.extend(
+                (join(here, f"properties.{key.value}"), value) for key, value in props.entries if not _typed_only(value)
+            )
         elif props is not None:
             problems.append(
                 at(file, props, join(here, "properties"), codes.SCHEMA_MISMATCH, "properties: maps names to schemas")
@@ -628,6 +652,17 @@ def _input_schema(file: str, field: str, node: Node) -> list[Problem]:
         if items is not None:
             pending.append((join(here, "items"), items))
     return problems
+
+
+def _typed_only(node: Node) -> bool:
+    """A schema that writes nothing but a known ``type:`` — the commonest property of all,
+    ``{type: string}`` — has nothing in it to report, so its field is never spelled."""
+    if not isinstance(node, Map):
+        return False
+    for key, value in node.entries:
+        if key.value != "type" or not isinstance(value, Scalar) or value.value not in INPUT_TYPES:
+            return False
+    return True
 
 
 def _patterns(file: str, field: str, op: Operation) -> list[Problem]:
@@ -714,6 +749,8 @@ def _record(file: str, field: str, record: Record, declared: Mapping[str, str]) 
         problems += path_unreadable(file, record.over, join(field, "over"), record.over.value)
     if isinstance(record.fields, Map):
         for key, value in record.fields.entries:
+            if isinstance(value, Scalar) and PATH.fullmatch(value.value) is not None:
+                continue  # the commonest field, a path the grammar reads: no field to spell
             child = join(field, f"fields.{key.value}")
             if isinstance(value, Scalar):
                 problems += path_unreadable(file, value, child, value.value)
