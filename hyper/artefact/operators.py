@@ -26,3 +26,5 @@ OPERATORS: Final = (
 )
 """The closed predicate operator set, in its own order; a predicate carries ``field:`` and
 exactly one of these."""
+OPERATOR_NAMES: Final = frozenset(OPERATORS)
+"""The same set, for asking whether a key is one: every key of every predicate is asked."""

@@ -20,6 +20,7 @@ keeps its node so a rule cites the exact line.
 
 from __future__ import annotations
 
+from hyper.artefact.operators import OPERATOR_NAMES
 from hyper.artefact.operators import OPERATORS as OPERATORS
 from hyper.core.namedtuple import NamedTuple
 from hyper.yaml.access import fields, member, scalar, scalars
@@ -237,5 +238,5 @@ def read_predicate(node: Node | None) -> Predicate | None:
         node=node,
         field=scalar(parts.get("field")),
         step=scalar(parts.get("step")),
-        operators=tuple((key, value) for key, value in node.entries if key.value in OPERATORS),
+        operators=tuple((key, value) for key, value in node.entries if key.value in OPERATOR_NAMES),
     )

@@ -13,6 +13,7 @@ answers the ``field:`` and ``step:`` nodes so the caller can apply it.
 
 from __future__ import annotations
 
+from hyper.artefact.operators import OPERATOR_NAMES
 from hyper.artefact.procedure import OPERATORS, Predicate, read_predicate
 from hyper.check import codes
 from hyper.check.schema import Type, reads_as
@@ -78,7 +79,7 @@ def core(file: str, field: str, node: Node | None, allow_step: bool) -> tuple[li
         return [at(file, node, field, codes.SCHEMA_MISMATCH, "a predicate is a mapping: field: and one operator")], None
     problems: list[Problem] = []
     for key, _ in predicate.node.entries:
-        if key.value == "field" or key.value in OPERATORS or (allow_step and key.value == "step"):
+        if key.value == "field" or key.value in OPERATOR_NAMES or (allow_step and key.value == "step"):
             continue
         if key.value == "step":
             message = "step: belongs to a condition or a requirement; this predicate roots elsewhere"
@@ -95,7 +96,8 @@ def core(file: str, field: str, node: Node | None, allow_step: bool) -> tuple[li
                 '"field" is required at this position and is not written',
             )
         )
-    problems.extend(exactly_one_of(file, field, predicate.node, OPERATORS))
+    if len(predicate.operators) != 1:  # the operators are the keys exactly_one_of would count
+        problems.extend(exactly_one_of(file, field, predicate.node, OPERATORS))
     for key, value in predicate.operators:
         problems.extend(_operand(file, join(field, key.value), key.value, value))
     return problems, predicate

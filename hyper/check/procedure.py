@@ -258,22 +258,27 @@ def _args(file: str, step: Step, operation: Operation, earlier: Mapping[str, Ear
             )
         elif operation.shell and name == SHELL_COMMAND_INPUT:
             problems += _command(file, join(field, name), given, earlier)
-        elif isinstance(given, Scalar) and input_.type == "string" and not input_.enum:
-            continue  # the commonest argument of all: any literal text fills a string input
+        elif isinstance(given, Scalar) and input_.type == "string":
+            # The commonest argument of all: any literal text fills a string input, so only an
+            # enum has anything to say.
+            if input_.enum and given.value not in input_.enum:
+                problems.append(_not_in_enum(file, join(field, name), given, input_))
         else:
             found = _arg_value(file, join(field, name), given, input_, earlier)
             problems += found
             if not found and isinstance(given, Scalar) and input_.enum and given.value not in input_.enum:
-                problems.append(
-                    at(
-                        file,
-                        given,
-                        join(field, name),
-                        codes.SCHEMA_MISMATCH,
-                        f"{quote(given.value)} is not one of {', '.join(input_.enum)}, the values this input takes",
-                    )
-                )
+                problems.append(_not_in_enum(file, join(field, name), given, input_))
     return problems
+
+
+def _not_in_enum(file: str, field: str, given: Scalar, input_: Input) -> Problem:
+    return at(
+        file,
+        given,
+        field,
+        codes.SCHEMA_MISMATCH,
+        f"{quote(given.value)} is not one of {', '.join(input_.enum)}, the values this input takes",
+    )
 
 
 def _command(file: str, field: str, node: Node, earlier: Mapping[str, Earlier]) -> list[Problem]:
@@ -730,6 +735,8 @@ def _authority(
 
 
 def _bound_rules(file: str, step: Step, operation: Operation) -> list[Problem]:
+    if operation.kind != "destroy" and (operation.kind != "read" or step.bound is None):
+        return []  # a mutate, or a read with no bound: — most Steps, and nothing below applies
     field = join(step.field, "bound")
     cited = step.bound if step.bound is not None else step.entry
     problems: list[Problem] = []
