@@ -44,7 +44,7 @@ class Definition(NamedTuple):
 
     @property
     def destroy_names(self) -> frozenset[str]:
-        return frozenset(item.value for _, item in self.destroy)
+        return frozenset([item.value for _, item in self.destroy])
 
 
 def read(file: str, root: Node | None) -> Definition:

@@ -183,7 +183,7 @@ class Operation(NamedTuple):
     @property
     def secret_fields(self) -> tuple[str, ...]:
         """The ``secret:`` names in the Manifest's own order; empty where none are declared."""
-        return tuple(item.value for _, item in self.secret or ())
+        return tuple([item.value for _, item in self.secret or ()])
 
     @property
     def deadline_text(self) -> str:
@@ -330,7 +330,7 @@ class Manifest(NamedTuple):
     @property
     def capability_values(self) -> tuple[str, ...]:
         """The declared Capabilities in authored order; empty where none are legible."""
-        return tuple(item.value for _, item in self.capabilities or ())
+        return tuple([item.value for _, item in self.capabilities or ()])
 
     @property
     def schema_version_value(self) -> int | None:
@@ -365,7 +365,7 @@ class Manifest(NamedTuple):
         """The Manifest lines declaring ``name``, verbatim; ``None`` where it declares no such key."""
         from hyper.artefact.source import operation_source  # only ``hyper operation`` cuts lines out
 
-        keys = tuple(op.key for op in self.operations)
+        keys = tuple([op.key for op in self.operations])
         for index, key in enumerate(keys):
             if key.value == name:
                 return operation_source(self.data, keys, index)
@@ -470,7 +470,7 @@ def read_manifest(path: str, data: bytes, root: Node | None) -> Manifest:
         capabilities=listed(parts.get("capabilities")),
         auth=Auth(auth, member(auth, "header"), member(auth, "basic")) if auth is not None else None,
         enumerations=parts.get("enumerations"),
-        operations=tuple(_read_operation(key, value) for key, value in operations.entries)
+        operations=tuple([_read_operation(key, value) for key, value in operations.entries])
         if isinstance(operations, Map)
         else (),
         origin=Origin(origin, scalar(member(origin, "ref")), scalar(member(origin, "digest")))

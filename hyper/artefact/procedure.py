@@ -128,19 +128,22 @@ class Procedure(NamedTuple):
     @property
     def target_names(self) -> frozenset[str]:
         """The declared envelope as written, whether or not each name resolves."""
-        return frozenset(item.value for _, item in self.targets)
+        return frozenset([item.value for _, item in self.targets])
 
     @property
     def steps(self) -> tuple[Step, ...]:
-        return tuple(e for e in self.entries if isinstance(e, Step))
+        return tuple([e for e in self.entries if isinstance(e, Step)])
 
     @property
     def invocations(self) -> tuple[Invocation, ...]:
-        return tuple(e for e in self.entries if isinstance(e, Invocation))
+        return tuple([e for e in self.entries if isinstance(e, Invocation)])
 
 
 def read_entry(index: int, entry: Map) -> Entry:
-    parts = fields(entry, "id", *BINDING_KEYS, "args", "over", "bound", "when", "procedure", "require")
+    # Every key by name, the later where one is written twice (as :func:`fields` reads them): an
+    # entry holds about as many keys as the shapes name, so one pass over them all is cheaper than
+    # asking which of the ten names each one is, and a key no shape names is never looked up.
+    parts = {key.value: value for key, value in entry.entries}
     binds = any(key in parts for key in BINDING_KEYS)
     if "require" in parts:
         if binds or "procedure" in parts:
@@ -238,5 +241,5 @@ def read_predicate(node: Node | None) -> Predicate | None:
         node=node,
         field=scalar(parts.get("field")),
         step=scalar(parts.get("step")),
-        operators=tuple((key, value) for key, value in node.entries if key.value in OPERATOR_NAMES),
+        operators=tuple([(key, value) for key, value in node.entries if key.value in OPERATOR_NAMES]),
     )

@@ -69,15 +69,15 @@ class TargetDeclaration(NamedTuple):
 
     @property
     def host_values(self) -> tuple[str, ...]:
-        return tuple(item.value for _, item in self.hosts or ())
+        return tuple([item.value for _, item in self.hosts or ()])
 
     @property
     def kind_values(self) -> tuple[str, ...]:
-        return tuple(item.value for _, item in self.kinds or ())
+        return tuple([item.value for _, item in self.kinds or ()])
 
     @property
     def capability_values(self) -> tuple[str, ...]:
-        return tuple(item.value for _, item in self.capabilities or ())
+        return tuple([item.value for _, item in self.capabilities or ()])
 
     @property
     def grants_opaque_destroy(self) -> bool:
@@ -111,7 +111,7 @@ def read_target(file: str, root: Node | None) -> TargetDeclaration:
         hosts=listed(parts.get("hosts")),
         opaque_destroy=scalar(parts.get("opaque-destroy")),
         auth=auth,
-        credentials=tuple(CredentialSlot(key, value, _env(value)) for key, value in auth.entries)
+        credentials=tuple([CredentialSlot(key, value, _env(value)) for key, value in auth.entries])
         if isinstance(auth, Map)
         else (),
         withhold=listed(parts.get("withhold")),

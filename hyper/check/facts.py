@@ -156,7 +156,7 @@ def provider_facts(read: manifest.Manifest) -> Provider:
     if isinstance(read.enumerations, Map):
         for key, value in read.enumerations.entries:
             if isinstance(value, Seq):
-                enumerations[key.value] = tuple(item.value for _, item in scalars(value))
+                enumerations[key.value] = tuple([item.value for _, item in scalars(value)])
     return Provider(
         name=read.declared_name,
         class_=read.class_.value if read.class_ is not None else "",
@@ -174,7 +174,7 @@ def target_facts(read: target.TargetDeclaration) -> Target:
         name=read.declared_name,
         class_=read.class_.value if read.class_ is not None else "",
         capabilities=frozenset(read.capability_values),
-        auth_slots=frozenset(slot.slot for slot in read.credentials),
+        auth_slots=frozenset([slot.slot for slot in read.credentials]),
         kinds=frozenset(read.kind_values),
         opaque_destroy=read.grants_opaque_destroy,
         hosts=frozenset(read.host_values) if read.hosts is not None else None,

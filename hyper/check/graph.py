@@ -90,7 +90,7 @@ class Graph:
             self._nodes[read.name.value] = _Node(
                 file=read.file,
                 targets=read.target_names,
-                steps=tuple(_step_facts(step, index) for step in read.steps),
+                steps=tuple([_step_facts(step, index) for step in read.steps]),
                 calls=calls,
                 cadence=read.cadence,
             )

@@ -65,7 +65,7 @@ def build(repo: Repository) -> Index:
         read = reads[loaded.path] = definition.read(loaded.path, loaded.root)
         claims[name] = Claim(
             provider=read.provider.value if read.provider is not None else "",
-            kinds=frozenset(item.value for _, item in read.kinds),
+            kinds=frozenset([item.value for _, item in read.kinds]),
             destroy=read.destroy_names,
             targets={item.value: targets[item.value] for _, item in read.targets if item.value in targets},
         )
