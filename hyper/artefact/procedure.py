@@ -51,19 +51,14 @@ class Step(NamedTuple):
     over: Node | None
     bound: Node | None
     when: Node | None
-
-    @property
-    def field(self) -> str:
-        return f"steps[{self.index}]"
+    field: str
+    """``steps[i]``, spelled once as the Step is read: nearly every rule over it cites it."""
+    values: Seq | None
+    """The ``over: values:`` list where both are present and well-shaped; found once, as
+    ``field`` is, for the several rules that ask."""
 
     def arg(self, name: str) -> Node | None:
         return member(self.args, name)
-
-    @property
-    def values(self) -> Seq | None:
-        """The ``over: values:`` list where both are present and well-shaped."""
-        values = member(self.over, "values")
-        return values if isinstance(values, Seq) else None
 
     @property
     def bound_value(self) -> int | None:
@@ -124,11 +119,9 @@ class Procedure(NamedTuple):
     targets: tuple[tuple[int, Scalar], ...]
     cadence: Node | None
     entries: tuple[Entry, ...]
-
-    @property
-    def target_names(self) -> frozenset[str]:
-        """The declared envelope as written, whether or not each name resolves."""
-        return frozenset([item.value for _, item in self.targets])
+    target_names: frozenset[str]
+    """The declared envelope as written, whether or not each name resolves: made once as the
+    Procedure is read, for its own rules and the graph's."""
 
     @property
     def steps(self) -> tuple[Step, ...]:
@@ -153,6 +146,8 @@ def read_entry(index: int, entry: Map) -> Entry:
         if binds:
             return Conflicted(index, entry, "procedure")
         return Invocation(index, entry, scalar(parts.get("id")), parts["procedure"])
+    over = parts.get("over")
+    values = member(over, "values")
     return Step(
         index=index,
         entry=entry,
@@ -161,9 +156,11 @@ def read_entry(index: int, entry: Map) -> Entry:
         operation=scalar(parts.get("operation")),
         target=scalar(parts.get("target")),
         args=parts.get("args"),
-        over=parts.get("over"),
+        over=over,
         bound=parts.get("bound"),
         when=parts.get("when"),
+        field=f"steps[{index}]",
+        values=values if isinstance(values, Seq) else None,
     )
 
 
@@ -173,12 +170,14 @@ def read(file: str, root: Node | None) -> Procedure:
     entries: list[Entry] = []
     if isinstance(steps, Seq):
         entries = [read_entry(i, item) for i, item in enumerate(steps.items) if isinstance(item, Map)]
+    targets = scalars(parts.get("targets"))
     return Procedure(
         file=file,
         name=scalar(parts.get("procedure")),
-        targets=scalars(parts.get("targets")),
+        targets=targets,
         cadence=parts.get("cadence"),
         entries=tuple(entries),
+        target_names=frozenset([item.value for _, item in targets]),
     )
 
 

@@ -84,7 +84,7 @@ def check(read: Procedure, root: Node | None, index: Index, data: bytes) -> list
     problems += kind_mismatch(file, member(root, "kind"), artefact.KIND)
     problems += name_mismatch(file, read.name, artefact.NAME_KEY)
     problems += cadence_malformed(read)
-    envelope = read.target_names  # a set made per reading: made once here, for every Step
+    envelope = read.target_names
     envelope_kinds = frozenset(
         kind for name in envelope if (target := index.targets.get(name)) for kind in target.kinds
     )
