@@ -280,6 +280,7 @@ def test_the_greedy_spelling_cuts_every_line_alike() -> None:
 def test_a_process_reads_its_first_documents_in_full(monkeypatch: pytest.MonkeyPatch) -> None:
     """The fast path's pattern is compiled only once a process has read enough to pay for it."""
     monkeypatch.setattr(parse_module._Read, "documents", 0)
+    monkeypatch.setattr(parse_module._Read, "fast", None)
     asked: list[str] = []
     read = lines.read
 

@@ -78,6 +78,7 @@ from hyper.yaml.tokens import (
 
 TYPE_CHECKING = False  # the checker's names only: not importing typing at run time defers start-up cost
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import NoReturn, TypeAlias
 
 # One sentence per refused construct, each naming what the reader must change. They
@@ -129,11 +130,15 @@ reads alike (ADR 0035): the policy moves only time."""
 
 
 class _Read:
-    """How many documents this process has read, counted up to :data:`FAST_AFTER`. Two
-    threads counting at once may miscount by one, which changes when the fast path starts
-    and nothing else."""
+    """How many documents this process has read, counted up to :data:`FAST_AFTER`, and the
+    fast path once it starts. Two threads counting at once may miscount by one, which
+    changes when the fast path starts and nothing else."""
 
     documents = 0
+    fast: Callable[[str], Node | None] | None = None
+    """:func:`hyper.yaml.lines.read`, imported once the count reaches :data:`FAST_AFTER`: an
+    import statement run per document cost about 5,000 instructions even with the module
+    loaded, and a process reading fewer documents never imports it."""
 
 
 def load(data: bytes, file: str) -> Node | YamlFault | None:
@@ -155,14 +160,17 @@ def parse(data: bytes, file: str) -> Parsed:
     except UnicodeDecodeError as err:
         line = data.count(b"\n", 0, err.start) + 1
         return _broken(YamlFault(file, line, 1, _NOT_UTF8))
-    if _Read.documents >= FAST_AFTER:
-        from hyper.yaml import lines  # deferred: a process reading fewer documents never uses the fast path
-
-        root = lines.read(text)
+    fast = _Read.fast
+    if fast is not None:
+        root = fast(text)
         if root is not None:
             return Parsed(root, (), True)
     else:
         _Read.documents += 1
+        if _Read.documents >= FAST_AFTER:
+            from hyper.yaml.lines import read  # deferred: see _Read.fast
+
+            _Read.fast = read
     return read_fully(text, file)
 
 
