@@ -90,7 +90,7 @@ whole reading, on every line. Each optional part is written
 ``(x|)`` rather than ``(x)?``: ``re`` reads an alternative faster than a repetition, and
 this pattern reads every character of every document. It is compiled where first used
 (``re`` caches it from then on), not on import: compiling it costs about what reading
-twenty documents fast saves, and a process that reads fewer never compiles it (see
+forty documents fast saves, and a process that reads fewer never compiles it (see
 :data:`hyper.yaml.parse.FAST_AFTER`)."""
 
 
