@@ -25,6 +25,8 @@ so a file this build writes is not the one the reference's binary writes (ADR 00
 
 from __future__ import annotations
 
+import functools
+
 from hyper.artefact.repository import LOCK
 from hyper.workflow.executor import CHECKOUT, DISTRIBUTION, PYTHON, RUNNER, SETUP_PYTHON, artefact_name
 from hyper.workflow.facts import WorkflowFacts
@@ -58,35 +60,8 @@ def generate(facts: WorkflowFacts) -> bytes:
     ]
     if facts.effects:
         lines += ["", "concurrency:", f"  group: {STORE_GROUP}", "  cancel-in-progress: false"]
+    lines += _install_steps(version, facts.digest)
     lines += [
-        "",
-        "jobs:",
-        "  run:",
-        f"    runs-on: {RUNNER}",
-        "    steps:",
-        f"      - uses: {CHECKOUT}",
-        "        with:",
-        "          persist-credentials: true",
-        "",
-        f"      - uses: {SETUP_PYTHON}",
-        "        with:",
-        f"          python-version: {quoted(PYTHON)}",
-        "",
-        f"      - name: {scalar('fetch the history hyper changes compares')}",
-        "        run: |",
-        '          if [ -f .git/shallow ]; then git fetch --unshallow origin "$GITHUB_REF"; fi',
-        "",
-        f"      - name: {scalar(f'install hyper {version}, verified before it runs')}",
-        "        run: |",
-        '          wheel="$RUNNER_TEMP/hyper-wheel"',
-        '          python -m pip download --no-deps --only-binary=:all: --dest "$wheel" \\',
-        f"            {quoted(f'{DISTRIBUTION}=={version}')}",
-        f"          echo '{_hex(facts.digest)}  {artefact_name(version)}' \\",
-        '            | (cd "$wheel" && sha256sum -c -)',
-        "          python -m pip install --no-deps --require-hashes --only-binary=:all: \\",
-        f"            -r {LOCK}",
-        f'          python -m pip install --no-deps --no-index "$wheel/{artefact_name(version)}"',
-        "",
         f"      - name: {scalar(f'hyper run {procedure}')}",
         *_env(facts.variables),
         "        run: |",
@@ -113,6 +88,45 @@ def generate(facts: WorkflowFacts) -> bytes:
         "          fi",
     ]
     return ("\n".join(lines) + "\n").encode()
+
+
+@functools.lru_cache(maxsize=1)
+def _install_steps(version: str, digest: str) -> tuple[str, ...]:
+    """The job up to hyper's first invocation: check out, set up Python, fetch the history, and
+    install the pinned hyper, verified. These lines are the pin's alone, so every workflow of one
+    repository shares them; ``check`` compares each of its workflows in turn, and they are spelled
+    (each name asked whether it may stand plain) once for the pin rather than once per workflow.
+    """
+    return (
+        "",
+        "jobs:",
+        "  run:",
+        f"    runs-on: {RUNNER}",
+        "    steps:",
+        f"      - uses: {CHECKOUT}",
+        "        with:",
+        "          persist-credentials: true",
+        "",
+        f"      - uses: {SETUP_PYTHON}",
+        "        with:",
+        f"          python-version: {quoted(PYTHON)}",
+        "",
+        f"      - name: {scalar('fetch the history hyper changes compares')}",
+        "        run: |",
+        '          if [ -f .git/shallow ]; then git fetch --unshallow origin "$GITHUB_REF"; fi',
+        "",
+        f"      - name: {scalar(f'install hyper {version}, verified before it runs')}",
+        "        run: |",
+        '          wheel="$RUNNER_TEMP/hyper-wheel"',
+        '          python -m pip download --no-deps --only-binary=:all: --dest "$wheel" \\',
+        f"            {quoted(f'{DISTRIBUTION}=={version}')}",
+        f"          echo '{_hex(digest)}  {artefact_name(version)}' \\",
+        '            | (cd "$wheel" && sha256sum -c -)',
+        "          python -m pip install --no-deps --require-hashes --only-binary=:all: \\",
+        f"            -r {LOCK}",
+        f'          python -m pip install --no-deps --no-index "$wheel/{artefact_name(version)}"',
+        "",
+    )
 
 
 def _env(variables: Iterable[str]) -> list[str]:
