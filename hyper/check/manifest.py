@@ -24,6 +24,7 @@ from hyper.check import codes, predicate, schemas
 from hyper.check.facts import HOLE, PATH, SHELL_COMMAND_INPUT, Input, Provider, input_properties, path_unreadable
 from hyper.check.schema import check as schema_check
 from hyper.check.shape import env_rules, kind_mismatch, name_mismatch
+from hyper.core.namedtuple import NamedTuple
 from hyper.core.pattern import compiled
 from hyper.core.problem import Problem
 from hyper.yaml.access import at, descend, join, member, quote, text
@@ -267,8 +268,9 @@ def _operation(
         return problems
     problems += predicate.exactly_one_of(file, field, op.node, artefact.CAPABILITIES)
     inputs = {name: input_.type for name, input_ in declared.items()}
+    holes = _request_holes(op.http) if op.http is not None else _NO_HOLES
     if op.http is not None and isinstance(op.http.node, Map):
-        problems += _http(file, join(field, "http"), op.http, enumerations, inputs, owned_header)
+        problems += _http(file, join(field, "http"), op.http, enumerations, inputs, owned_header, holes)
     if isinstance(op.input, Map):
         problems += _input_schema(file, join(field, "input"), op.input)
     if op.patterns is not None:
@@ -289,7 +291,7 @@ def _operation(
         )
     problems += _skip_identity(file, field, op)
     if op.capability:
-        problems += _unreached_inputs(file, field, op)
+        problems += _unreached_inputs(file, field, op, holes)
     return problems
 
 
@@ -389,35 +391,53 @@ def _has_hole(value: str) -> bool:
     return "{" in value and HOLE.search(value) is not None
 
 
-def _reached(http: HttpRequest) -> set[str]:
-    """Every input an http: block's positions reach: holes in path, query, headers, body; host-input."""
-    reached: set[str] = set()
+class _RequestHoles(NamedTuple):
+    """An http: block's holes, found in one walk: the hole rules and the unused-input rule both read them."""
+
+    names: frozenset[str]
+    """Every hole in path:, query:, headers: and body: values (host: is filled from elsewhere)."""
+    in_body_key: bool
+    """A body: key holds a brace — a hole stands in no key, so there is a key to look at."""
+
+
+_NO_HOLES: Final = _RequestHoles(frozenset(), False)
+
+
+def _request_holes(http: HttpRequest) -> _RequestHoles:
+    names: set[str] = set()
     if http.path is not None:
-        reached.update(_holes(http.path.value))
+        names.update(_holes(http.path.value))
     for mapping in (http.query, http.headers):
         if isinstance(mapping, Map):
             for _, value in mapping.entries:
                 if isinstance(value, Scalar):
-                    reached.update(_holes(value.value))
+                    names.update(_holes(value.value))
+    in_body_key = False
     pending: list[Node] = [] if http.body is None else [http.body]
-    while pending:  # the body's scalars, walked without the field paths a row would need
+    while pending:  # the body's scalars and keys, walked without the field paths a row would need
         node = pending.pop()
         if isinstance(node, Scalar):
-            reached.update(_holes(node.value))
+            names.update(_holes(node.value))
         elif isinstance(node, Map):
-            pending.extend(value for _, value in node.entries)
+            for key, value in node.entries:
+                in_body_key = in_body_key or "{" in key.value
+                pending.append(value)
         elif isinstance(node, Seq):
             pending.extend(node.items)
-    if http.host_input is not None:
-        reached.add(http.host_input.value)
-    return reached
+    return _RequestHoles(frozenset(names), in_body_key)
 
 
-def _unreached_inputs(file: str, field: str, op: Operation) -> list[Problem]:
+def _unreached_inputs(file: str, field: str, op: Operation, holes: _RequestHoles) -> list[Problem]:
+    """Every input the request reaches is filled by a hole, by host-input:, or (shell) is the command."""
     props = member(op.input, "properties")
     if not isinstance(props, Map):
         return []
-    reached = {SHELL_COMMAND_INPUT} if op.opaque else (_reached(op.http) if op.http is not None else set())
+    if op.opaque:
+        reached: frozenset[str] = frozenset([SHELL_COMMAND_INPUT])
+    elif op.http is not None and op.http.host_input is not None:
+        reached = holes.names | {op.http.host_input.value}
+    else:
+        reached = holes.names
     return [
         at(
             file,
@@ -438,8 +458,12 @@ def _http(
     enumerations: frozenset[str],
     declared: Mapping[str, str],
     owned_header: str,
+    holes: _RequestHoles,
 ) -> list[Problem]:
+    """``holes`` are the block's, found once. Where each names a declared scalar input — nearly
+    always — no position's holes have anything to say, so no position is walked for them again."""
     problems = schema_check(http.node, schemas.HTTP, file, field)
+    misfilled = any(name not in declared or declared[name] in ("object", "array") for name in holes.names)
     method = http.method
     if method is not None:
         if _has_hole(method.value):
@@ -478,7 +502,8 @@ def _http(
                     )
                 )
     if http.path is not None:
-        problems += _ordinary_holes(file, join(field, "path"), http.path, declared)
+        if misfilled:
+            problems += _ordinary_holes(file, join(field, "path"), http.path, declared)
         problems += _path_delimiters(file, join(field, "path"), http.path)
     for name, mapping in (("query", http.query), ("headers", http.headers)):
         if isinstance(mapping, Map):
@@ -488,7 +513,7 @@ def _http(
                     problems.append(
                         at(file, value, child, codes.SCHEMA_MISMATCH, f"{name}: maps each name to one string")
                     )
-                elif "{" in value.value:  # a value with no brace holds no hole: its field is never spelled
+                elif misfilled and "{" in value.value:  # no hole here to report: its field is never spelled
                     problems += _ordinary_holes(file, join(field, f"{name}.{key.value}"), value, declared)
     if isinstance(http.headers, Map):
         owned = owned_header.lower()
@@ -509,7 +534,7 @@ def _http(
                         "second writer there is refused",
                     )
                 )
-    if isinstance(http.body, Map):
+    if isinstance(http.body, Map) and (misfilled or holes.in_body_key):
         problems += _body(file, join(field, "body"), http.body, declared)
     if http.host_input is not None and http.host_input.value not in declared:
         problems.append(
@@ -560,8 +585,6 @@ def _path_delimiters(file: str, field: str, node: Scalar) -> list[Problem]:
 
 def _body(file: str, field: str, node: Node, declared: Mapping[str, str]) -> list[Problem]:
     """A body: tree: a hole fills a value from an input, and never stands in a key."""
-    if not _body_may_fault(node, declared):
-        return []  # the common case, decided without spelling a field for every node
     problems: list[Problem] = []
     for here, current in descend(node, field):
         if isinstance(current, Scalar):
@@ -579,26 +602,6 @@ def _body(file: str, field: str, node: Node, declared: Mapping[str, str]) -> lis
                 if _has_hole(key.value)
             ]
     return problems
-
-
-def _body_may_fault(node: Node, declared: Mapping[str, str]) -> bool:
-    """Whether :func:`_body` has anything to say: a key with a brace, or a value hole that
-    names no input or one declared ``object`` or ``array``. One walk, without field paths."""
-    pending: list[Node] = [node]
-    while pending:
-        current = pending.pop()
-        if isinstance(current, Scalar):
-            for name in _holes(current.value):
-                if name not in declared or declared[name] in ("object", "array"):
-                    return True
-        elif isinstance(current, Map):
-            for key, value in current.entries:
-                if "{" in key.value:
-                    return True
-                pending.append(value)
-        else:
-            pending.extend(current.items)
-    return False
 
 
 def _input_schema(file: str, field: str, node: Node) -> list[Problem]:
