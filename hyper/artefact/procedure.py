@@ -127,10 +127,6 @@ class Procedure(NamedTuple):
     def steps(self) -> tuple[Step, ...]:
         return tuple([e for e in self.entries if isinstance(e, Step)])
 
-    @property
-    def invocations(self) -> tuple[Invocation, ...]:
-        return tuple([e for e in self.entries if isinstance(e, Invocation)])
-
 
 def read_entry(index: int, entry: Map) -> Entry:
     # Every key by name, the later where one is written twice (as :func:`fields` reads them): an

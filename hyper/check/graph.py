@@ -14,7 +14,7 @@ is exposed as :meth:`Graph.reaches`, one derivation for both.
 
 from __future__ import annotations
 
-from hyper.artefact.procedure import Procedure, Step
+from hyper.artefact.procedure import Invocation, Procedure, Step
 from hyper.check import codes
 from hyper.check.index import Index
 from hyper.core.namedtuple import NamedTuple
@@ -82,18 +82,14 @@ class Graph:
         for read in procedures:
             if read.name is None:
                 continue
-            calls = tuple(
-                _Call(entry.callee.value, entry.callee, join(entry.field, "procedure"))
-                for entry in read.invocations
-                if entry.callee is not None
-            )
-            self._nodes[read.name.value] = _Node(
-                file=read.file,
-                targets=read.target_names,
-                steps=tuple([_step_facts(step, index) for step in read.steps]),
-                calls=calls,
-                cadence=read.cadence,
-            )
+            steps: list[_StepFacts] = []
+            calls: list[_Call] = []
+            for entry in read.entries:  # one pass, the Steps and the invocations alike
+                if isinstance(entry, Step):
+                    steps.append(_step_facts(entry, index))
+                elif isinstance(entry, Invocation) and entry.callee is not None:
+                    calls.append(_Call(entry.callee.value, entry.callee, join(entry.field, "procedure")))
+            self._nodes[read.name.value] = _Node(read.file, read.target_names, tuple(steps), tuple(calls), read.cadence)
         self.names = sorted(self._nodes)
         """Every Procedure's name, in order: each walk over the graph starts from these."""
         self._reach = self._every_reach()
