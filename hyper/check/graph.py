@@ -92,6 +92,11 @@ class Graph:
             self._nodes[read.name.value] = _Node(read.file, read.target_names, tuple(steps), tuple(calls), read.cadence)
         self.names = sorted(self._nodes)
         """Every Procedure's name, in order: each walk over the graph starts from these."""
+        self._callees = {
+            name: [call.callee for call in node.calls if call.callee in self._nodes]
+            for name, node in self._nodes.items()
+        }
+        """Each Procedure's callees that are Procedures, in written order: the edges both walks below follow."""
         self._reach = self._every_reach()
 
     def cadence(self, name: str) -> Node | None:
@@ -101,9 +106,6 @@ class Graph:
     def reaches(self, name: str) -> Reach:
         """What ``name`` reaches; an unknown name (``artefact-absent`` where written) reaches nothing."""
         return self._reach.get(name, _NOTHING)
-
-    def _callees(self, name: str) -> list[str]:
-        return [call.callee for call in self._nodes[name].calls if call.callee in self._nodes]
 
     def _components(self) -> list[list[str]]:
         """The strongly connected components, callees before callers (Tarjan's, without recursion).
@@ -123,7 +125,7 @@ class Graph:
             order[root] = low[root] = len(order)
             stack.append(root)
             on_stack.add(root)
-            work = [(root, iter(self._callees(root)))]
+            work = [(root, iter(self._callees[root]))]
             while work:
                 name, callees = work[-1]
                 callee = next(callees, None)
@@ -132,7 +134,7 @@ class Graph:
                         order[callee] = low[callee] = len(order)
                         stack.append(callee)
                         on_stack.add(callee)
-                        work.append((callee, iter(self._callees(callee))))
+                        work.append((callee, iter(self._callees[callee])))
                     elif callee in on_stack:
                         low[name] = min(low[name], order[callee])
                     continue
@@ -167,7 +169,7 @@ class Graph:
                     effects = effects or step.effects
                     if step.pair is not None:
                         pairs[step.pair] = None
-                for callee in self._callees(name):
+                for callee in self._callees[name]:
                     if callee in members:
                         continue
                     child = reach[callee]
