@@ -855,8 +855,7 @@ def flat_node(written: str, line: int, column: int) -> Seq | Map | None:
         for part in pieces:
             opener = part[0]
             if opener == "[" or opener == "{":
-                part = _gathered(part, pieces)
-                item = flat_node(part, line, at - 1)
+                part, item = _gathered(part, pieces, line, at - 1)
                 if item is None:
                     return None
                 items.append(item)
@@ -882,8 +881,7 @@ def flat_node(written: str, line: int, column: int) -> Seq | Map | None:
         at += len(name) + 2
         opener = value[0]
         if opener == "[" or opener == "{":
-            value = _gathered(value, pieces)
-            node = flat_node(value, line, at - 1)
+            value, node = _gathered(value, pieces, line, at - 1)
             if node is None:
                 return None
             entries.append((key, node))
@@ -899,13 +897,15 @@ def flat_node(written: str, line: int, column: int) -> Seq | Map | None:
     return Map((tuple(entries), row, column + 1, True))
 
 
-def _gathered(first: str, pieces: Iterator[str]) -> str:
+def _gathered(first: str, pieces: Iterator[str], line: int, column: int) -> tuple[str, Node | None]:
     """The nested collection that opens ``first``, a piece of :func:`flat_node`'s ``split``:
-    it and the pieces after it up to the one that closes it, joined as they were written."""
+    it and the pieces after it up to the one that closes it, joined as they were written, and
+    the node :func:`flat_node` reads from that text at ``column`` (``None`` where it declines).
+    The text comes back too, since the caller steps its column past it."""
     closer = "]" if first[0] == "[" else "}"
     while not first.endswith(closer):
         first += ", " + next(pieces)
-    return first
+    return first, flat_node(first, line, column)
 
 
 def _nested_flow(text: str, j: int, line: int, ls: int, deeper: int, closer: str) -> tuple[int, Node, str] | None:
