@@ -129,9 +129,7 @@ def check(node: Node | None, schema: Schema, file: str, field: str = "") -> list
     1:1 when there is no parent.
     """
     problems: list[Problem] = []
-    cached = _READERS.get(id(schema))  # made already, nearly always: found here without a call
-    read = cached[1] if cached is not None else _reader(schema)
-    read(node, file, field, problems)
+    _reader(schema)(node, file, field, problems)
     return problems
 
 
